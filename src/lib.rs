@@ -1,0 +1,9 @@
+//! xpgn: chess game records with extended, variant-aware notation.
+//!
+//! The layers run one way: bytes ([`source`]) -> PGN and transcript syntax with spans
+//! ([`pgn`], [`transcript`]) -> move notation as written ([`notation`]) -> diagnostics
+//! ([`diagnostic`]) -> reporters ([`report`]). The library never prints; reporters write
+//! to the writer they are given.
+
+pub mod notation;
+pub mod span;

@@ -1,0 +1,610 @@
+//! Move notation as written (syntax, not meaning).
+//!
+//! [`Notation`] records exactly what a move token says, for every form of
+//! `spec/notation.md` section 3, without deciding what it means: `Nc4xf6` is "a knight
+//! letter, c4, a capture mark, f6" whether c4 turns out to be the origin (orthodox long
+//! form) or a passage entry (#5 Hidden passage). Resolution against the legal moves of a
+//! position gives the meaning, as shakmaty separates `San` from `Move`. Files a..p and
+//! ranks 1..16 parse; whether a square exists is for the variant to say.
+
+use std::fmt::{self, Write as _};
+
+use arrayvec::ArrayVec;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{opt, value};
+use nom::{IResult, Parser};
+
+/// A square with 0-based file (a = 0) and rank (1 = 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl Square {
+    pub const fn new(file: u8, rank: u8) -> Square {
+        Square { file, rank }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(char::from(b'a' + self.file))?;
+        write!(f, "{}", u32::from(self.rank) + 1)
+    }
+}
+
+/// The square after `->`: it names a direction, so it may lie one step off the board
+/// (`Nb1->a0`), which is rank index -1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Facing {
+    pub file: i8,
+    pub rank: i8,
+}
+
+impl fmt::Display for Facing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Files are written a..p, so a facing never has a negative file.
+        f.write_char(char::from(b'a' + self.file.unsigned_abs()))?;
+        write!(f, "{}", i32::from(self.rank) + 1)
+    }
+}
+
+/// What stands before a written square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Separator {
+    /// Nothing: the first square of `Nf3`, the second of `Ng1f3`.
+    None,
+    /// `-`: `Ng1-f3`, `Nxf6-c4`, `Ra1-e1-f10`.
+    Dash,
+    /// `x`: `Nxf6`, `Nc4xf6`.
+    Capture,
+}
+
+/// A promotion piece, and whether `=` was written before it (`e8=Q` or `e8Q`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Promotion {
+    pub piece: char,
+    pub equals: bool,
+}
+
+/// One written square with what precedes and follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Target {
+    pub separator: Separator,
+    pub square: Square,
+    /// `=Q` after this square; it may stand mid-move (`e10=Q-f1`).
+    pub promotion: Option<Promotion>,
+}
+
+/// A lone file or rank before the first square: `Nbd7`, `R1e2`, the pawn file of `exd5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hint {
+    File(u8),
+    Rank(u8),
+}
+
+/// The most squares one move writes: origin, passage entry, exit (`c5-c4xg8`).
+pub const MAX_TARGETS: usize = 3;
+
+/// Every form that is not castling or a null move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PieceMove {
+    /// The piece letter as written (`N`, `A`, `P`...); none for a pawn.
+    pub piece: Option<char>,
+    pub hint: Option<Hint>,
+    /// The written squares in order; empty only for a push without origin (`R->a4`).
+    pub targets: ArrayVec<Target, MAX_TARGETS>,
+    /// `K@g7`: a captured king reappears on the owner's chosen pawn (#68 Prince).
+    pub king_at: Option<Square>,
+    /// `->a8`: a push (#43) or a knight facing (#85).
+    pub arrow: Option<Facing>,
+    /// `/g1`: the knight that swaps in (#85 Loyal Knights, LK-4).
+    pub swap: Option<Square>,
+}
+
+/// How castling was spelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Castle {
+    pub long: bool,
+    /// The letter used: `O` (standard), `0` or `o` (accepted spellings).
+    pub letter: char,
+}
+
+/// The two spellings of a null move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NullSpelling {
+    /// `--` (ChessBase, python-chess).
+    Dashes,
+    /// `Z0` (ChessBase).
+    Z0,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveBody {
+    Castle(Castle),
+    Null(NullSpelling),
+    Piece(PieceMove),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CheckMark {
+    Check,
+    Mate,
+}
+
+/// Move assessment glyphs written onto the move (`!?`); `$n` NAGs are separate tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Assessment {
+    Good,
+    Mistake,
+    Brilliant,
+    Blunder,
+    Interesting,
+    Dubious,
+}
+
+impl Assessment {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Assessment::Good => "!",
+            Assessment::Mistake => "?",
+            Assessment::Brilliant => "!!",
+            Assessment::Blunder => "??",
+            Assessment::Interesting => "!?",
+            Assessment::Dubious => "?!",
+        }
+    }
+
+    /// The NAG with the same meaning (PGN standard 10.1).
+    pub const fn nag(self) -> u8 {
+        match self {
+            Assessment::Good => 1,
+            Assessment::Mistake => 2,
+            Assessment::Brilliant => 3,
+            Assessment::Blunder => 4,
+            Assessment::Interesting => 5,
+            Assessment::Dubious => 6,
+        }
+    }
+}
+
+/// One move token exactly as written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Notation {
+    pub body: MoveBody,
+    pub check: Option<CheckMark>,
+    pub assessment: Option<Assessment>,
+}
+
+/// A token that is not a move in any form; `at` is the byte offset in the token where
+/// reading stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub at: usize,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "not a move (unreadable from byte {})", self.at)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl Notation {
+    /// Reads one whole move token; anything left over is an error.
+    pub fn parse(token: &str) -> Result<Notation, NotationError> {
+        match notation(token) {
+            Ok(("", notation)) => Ok(notation),
+            Ok((rest, _)) => Err(NotationError {
+                at: token.len() - rest.len(),
+            }),
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(NotationError {
+                at: token.len() - e.input.len(),
+            }),
+            Err(nom::Err::Incomplete(_)) => Err(NotationError { at: token.len() }),
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self.body, MoveBody::Null(_))
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+fn file(i: &str) -> Res<'_, u8> {
+    satisfy(|c| ('a'..='p').contains(&c))
+        .map(|c| c as u8 - b'a')
+        .parse(i)
+}
+
+/// Ranks 1..16; `10`..`16` are read greedily so `a10` is one square.
+fn rank(i: &str) -> Res<'_, u8> {
+    let (i, first) = satisfy(|c| ('1'..='9').contains(&c)).parse(i)?;
+    if first == '1'
+        && let Ok((rest, second)) = satisfy::<_, _, nom::error::Error<&str>>(|c| ('0'..='6').contains(&c)).parse(i)
+    {
+        return Ok((rest, 10 + (second as u8 - b'0') - 1));
+    }
+    Ok((i, first as u8 - b'1'))
+}
+
+fn square(i: &str) -> Res<'_, Square> {
+    (file, rank).map(|(f, r)| Square::new(f, r)).parse(i)
+}
+
+fn facing(i: &str) -> Res<'_, Facing> {
+    let off_board = value(-1i8, char('0'));
+    let on_board = rank.map(|r| r as i8);
+    (file, alt((on_board, off_board)))
+        .map(|(f, r)| Facing {
+            file: f as i8,
+            rank: r,
+        })
+        .parse(i)
+}
+
+fn piece_letter(i: &str) -> Res<'_, char> {
+    satisfy(|c| c.is_ascii_uppercase()).parse(i)
+}
+
+/// `=Q`, `=q`, or a bare uppercase letter that is not the `K` of `K@`.
+fn promotion(i: &str) -> Res<'_, Promotion> {
+    if let Ok((rest, _)) = char::<_, nom::error::Error<&str>>('=').parse(i) {
+        return satisfy(|c| c.is_ascii_alphabetic())
+            .map(|piece| Promotion {
+                piece,
+                equals: true,
+            })
+            .parse(rest);
+    }
+    let (rest, piece) = piece_letter(i)?;
+    if rest.starts_with('@') {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Char,
+        )));
+    }
+    Ok((
+        rest,
+        Promotion {
+            piece,
+            equals: false,
+        },
+    ))
+}
+
+fn target<'a>(first: bool) -> impl Parser<&'a str, Output = Target, Error = nom::error::Error<&'a str>> {
+    move |i: &'a str| {
+        let separators = if first {
+            alt((value(Separator::Capture, char('x')), value(Separator::None, tag(""))))
+                .parse(i)
+        } else {
+            alt((
+                value(Separator::Capture, char('x')),
+                value(Separator::Dash, char('-')),
+                value(Separator::None, tag("")),
+            ))
+            .parse(i)
+        };
+        let (i, separator) = separators?;
+        let (i, square) = square(i)?;
+        let (i, promotion) = opt(promotion).parse(i)?;
+        Ok((
+            i,
+            Target {
+                separator,
+                square,
+                promotion,
+            },
+        ))
+    }
+}
+
+fn hint(i: &str) -> Res<'_, Hint> {
+    alt((file.map(Hint::File), rank.map(Hint::Rank))).parse(i)
+}
+
+fn targets(i: &str) -> Res<'_, ArrayVec<Target, MAX_TARGETS>> {
+    let (mut i, first) = target(true).parse(i)?;
+    let mut targets = ArrayVec::new();
+    targets.push(first);
+    while let Ok((rest, next)) = target(false).parse(i) {
+        if targets.try_push(next).is_err() {
+            return Err(nom::Err::Failure(nom::error::Error::new(
+                i,
+                nom::error::ErrorKind::TooLarge,
+            )));
+        }
+        i = rest;
+    }
+    Ok((i, targets))
+}
+
+fn piece_move(i: &str) -> Res<'_, PieceMove> {
+    let (i, piece) = opt(piece_letter).parse(i)?;
+    let (i, (hint, targets)) = match targets(i) {
+        Ok((rest, targets)) => (rest, (None, targets)),
+        Err(nom::Err::Error(_)) => match (hint, targets).parse(i) {
+            Ok((rest, (hint, targets))) => (rest, (Some(hint), targets)),
+            // A push names no square before its arrow (`R->a4`).
+            Err(nom::Err::Error(_)) if piece.is_some() && i.starts_with("->") => {
+                (i, (None, ArrayVec::new()))
+            }
+            Err(e) => return Err(e),
+        },
+        Err(e) => return Err(e),
+    };
+    let (i, king_at) = opt((tag("K@"), square).map(|(_, s)| s)).parse(i)?;
+    let (i, arrow) = opt((tag("->"), facing).map(|(_, f)| f)).parse(i)?;
+    let (i, swap) = opt((char('/'), square).map(|(_, s)| s)).parse(i)?;
+    Ok((
+        i,
+        PieceMove {
+            piece,
+            hint,
+            targets,
+            king_at,
+            arrow,
+            swap,
+        },
+    ))
+}
+
+fn castle(i: &str) -> Res<'_, Castle> {
+    let (i, letter) = satisfy(|c| matches!(c, 'O' | '0' | 'o')).parse(i)?;
+    let (i, _) = (char('-'), char(letter)).parse(i)?;
+    let (i, long) = opt((char('-'), char(letter))).parse(i)?;
+    Ok((
+        i,
+        Castle {
+            long: long.is_some(),
+            letter,
+        },
+    ))
+}
+
+fn body(i: &str) -> Res<'_, MoveBody> {
+    alt((
+        value(MoveBody::Null(NullSpelling::Dashes), tag("--")),
+        value(MoveBody::Null(NullSpelling::Z0), tag("Z0")),
+        castle.map(MoveBody::Castle),
+        piece_move.map(MoveBody::Piece),
+    ))
+    .parse(i)
+}
+
+fn check_mark(i: &str) -> Res<'_, CheckMark> {
+    alt((
+        value(CheckMark::Check, char('+')),
+        value(CheckMark::Mate, char('#')),
+    ))
+    .parse(i)
+}
+
+fn assessment(i: &str) -> Res<'_, Assessment> {
+    alt((
+        value(Assessment::Brilliant, tag("!!")),
+        value(Assessment::Blunder, tag("??")),
+        value(Assessment::Interesting, tag("!?")),
+        value(Assessment::Dubious, tag("?!")),
+        value(Assessment::Good, tag("!")),
+        value(Assessment::Mistake, tag("?")),
+    ))
+    .parse(i)
+}
+
+fn notation(i: &str) -> Res<'_, Notation> {
+    let (i, body) = body(i)?;
+    let (i, check) = opt(check_mark).parse(i)?;
+    let (i, assessment) = opt(assessment).parse(i)?;
+    // Some writers put the glyph before the check mark (`Nf3!+`); read it, print it
+    // in the usual order.
+    let (i, check) = match check {
+        Some(_) => (i, check),
+        None => opt(check_mark).parse(i)?,
+    };
+    Ok((
+        i,
+        Notation {
+            body,
+            check,
+            assessment,
+        },
+    ))
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.body {
+            MoveBody::Castle(castle) => {
+                let l = castle.letter;
+                write!(f, "{l}-{l}")?;
+                if castle.long {
+                    write!(f, "-{l}")?;
+                }
+            }
+            MoveBody::Null(NullSpelling::Dashes) => f.write_str("--")?,
+            MoveBody::Null(NullSpelling::Z0) => f.write_str("Z0")?,
+            MoveBody::Piece(m) => write_piece_move(f, m)?,
+        }
+        match self.check {
+            Some(CheckMark::Check) => f.write_char('+')?,
+            Some(CheckMark::Mate) => f.write_char('#')?,
+            None => {}
+        }
+        if let Some(a) = self.assessment {
+            f.write_str(a.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+fn write_piece_move(f: &mut fmt::Formatter<'_>, m: &PieceMove) -> fmt::Result {
+    if let Some(piece) = m.piece {
+        f.write_char(piece)?;
+    }
+    match m.hint {
+        Some(Hint::File(file)) => f.write_char(char::from(b'a' + file))?,
+        Some(Hint::Rank(rank)) => write!(f, "{}", u32::from(rank) + 1)?,
+        None => {}
+    }
+    for target in &m.targets {
+        match target.separator {
+            Separator::None => {}
+            Separator::Dash => f.write_char('-')?,
+            Separator::Capture => f.write_char('x')?,
+        }
+        write!(f, "{}", target.square)?;
+        if let Some(p) = target.promotion {
+            if p.equals {
+                f.write_char('=')?;
+            }
+            f.write_char(p.piece)?;
+        }
+    }
+    if let Some(square) = m.king_at {
+        write!(f, "K@{square}")?;
+    }
+    if let Some(facing) = m.arrow {
+        write!(f, "->{facing}")?;
+    }
+    if let Some(square) = m.swap {
+        write!(f, "/{square}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        let (rest, s) = square(name).expect("square");
+        assert!(rest.is_empty());
+        s
+    }
+
+    fn piece_move(token: &str) -> PieceMove {
+        match Notation::parse(token).expect(token).body {
+            MoveBody::Piece(m) => m,
+            other => panic!("{token}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_form_of_the_notation_table_prints_back_as_written() {
+        for token in [
+            "e4", "Nf3", "exd5", "Nbd7", "R1e2", "Qh4xe1", "e8=Q", "O-O", "O-O-O", "0-0",
+            "0-0-0", "e8Q", "Ng1f3", "Ng1-f3", "--", "Z0", "Nxf6-c4", "Bxc4-f6", "Nc4xf6",
+            "c4-g8=Q+", "c8-c1", "Bxc4xf6", "c5-c4xg8", "Ng8xf6-c4", "Ra1-e1-f10", "Re1-f10",
+            "Cf1-e10+", "e10=Q-f1", "e1=Q-f10", "Qxf7K@g7+", "R->a4", "R->d8", "Rc8->a8",
+            "Ra3->a8", "a8=Q", "Nf3->g2", "Nxe5->e6", "e8=N->e7", "Nf3->f5", "Rxd4/g1",
+            "Nb1->a0", "Bc4xf6K@g7", "e4!", "e4?", "Nf3!!", "Qh5??", "Bb5!?", "a3?!",
+            "Qxf7#", "Qh4+!?", "p16", "Ap16xo15", "R16a1", "e8=q", "o-o", "U->p1", "Pe4",
+        ] {
+            let parsed = Notation::parse(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+            assert_eq!(parsed.to_string(), token);
+        }
+    }
+
+    #[test]
+    fn squares_cover_sixteen_files_and_ranks() {
+        assert_eq!(sq("a1"), Square::new(0, 0));
+        assert_eq!(sq("a10"), Square::new(0, 9));
+        assert_eq!(sq("p16"), Square::new(15, 15));
+        assert!(square("q1").is_err());
+        assert!(square("a0").is_err());
+    }
+
+    #[test]
+    fn long_forms_keep_every_square_and_separator() {
+        let m = piece_move("c5-c4xg8");
+        assert_eq!(m.piece, None);
+        let written: Vec<_> = m.targets.iter().map(|t| (t.separator, t.square)).collect();
+        assert_eq!(
+            written,
+            [
+                (Separator::None, sq("c5")),
+                (Separator::Dash, sq("c4")),
+                (Separator::Capture, sq("g8")),
+            ]
+        );
+        let m = piece_move("e10=Q-f1");
+        assert_eq!(
+            m.targets[0].promotion,
+            Some(Promotion {
+                piece: 'Q',
+                equals: true
+            })
+        );
+        assert_eq!(m.targets[1].square, sq("f1"));
+    }
+
+    #[test]
+    fn hints_and_disambiguation() {
+        assert_eq!(piece_move("Nbd7").hint, Some(Hint::File(1)));
+        assert_eq!(piece_move("R1e2").hint, Some(Hint::Rank(0)));
+        assert_eq!(piece_move("R10e2").hint, Some(Hint::Rank(9)));
+        let m = piece_move("exd5");
+        assert_eq!((m.piece, m.hint), (None, Some(Hint::File(4))));
+        assert_eq!(m.targets[0].separator, Separator::Capture);
+    }
+
+    #[test]
+    fn event_forms() {
+        let m = piece_move("Qxf7K@g7+");
+        assert_eq!(m.king_at, Some(sq("g7")));
+        let m = piece_move("R->a4");
+        assert!(m.targets.is_empty());
+        assert_eq!(m.arrow, Some(Facing { file: 0, rank: 3 }));
+        assert_eq!(piece_move("Nb1->a0").arrow, Some(Facing { file: 0, rank: -1 }));
+        assert_eq!(piece_move("Rxd4/g1").swap, Some(sq("g1")));
+        let promoted = piece_move("e8=N->e7");
+        assert_eq!(promoted.targets[0].promotion.map(|p| p.piece), Some('N'));
+        assert_eq!(promoted.arrow, Some(Facing { file: 4, rank: 6 }));
+    }
+
+    #[test]
+    fn suffixes_in_either_order_read_the_same() {
+        let a = Notation::parse("Nf3+!").unwrap();
+        let b = Notation::parse("Nf3!+").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.check, Some(CheckMark::Check));
+        assert_eq!(a.assessment, Some(Assessment::Good));
+    }
+
+    #[test]
+    fn castling_spellings() {
+        for (token, long, letter) in [("O-O", false, 'O'), ("0-0-0", true, '0'), ("o-o-o", true, 'o')] {
+            assert_eq!(
+                Notation::parse(token).unwrap().body,
+                MoveBody::Castle(Castle { long, letter })
+            );
+        }
+        assert!(Notation::parse("O-0").is_err());
+    }
+
+    #[test]
+    fn not_moves() {
+        for (token, at) in [
+            ("", 0),
+            ("Nx", 1),
+            ("x", 0),
+            ("e4e5e6e7", 6),
+            ("R->", 1),
+            ("e4+#", 3),
+            ("Nb", 2),
+            ("e9=", 2),
+            ("K@g7", 1),
+            ("1-0", 1),
+        ] {
+            let err = Notation::parse(token).expect_err(token);
+            assert_eq!(err.at, at, "{token}");
+        }
+    }
+}
