@@ -214,7 +214,7 @@ impl Notation {
     }
 }
 
-type Res<'a, T> = IResult<&'a str, T>;
+pub(crate) type Res<'a, T> = IResult<&'a str, T>;
 
 fn file(i: &str) -> Res<'_, u8> {
     satisfy(|c| ('a'..='p').contains(&c))
@@ -233,11 +233,13 @@ fn rank(i: &str) -> Res<'_, u8> {
     Ok((i, first as u8 - b'1'))
 }
 
-fn square(i: &str) -> Res<'_, Square> {
+/// Reads one square (`a1`..`p16`).
+pub(crate) fn square(i: &str) -> Res<'_, Square> {
     (file, rank).map(|(f, r)| Square::new(f, r)).parse(i)
 }
 
-fn facing(i: &str) -> Res<'_, Facing> {
+/// Reads the square after `->`, which may be one rank off the board.
+pub(crate) fn facing(i: &str) -> Res<'_, Facing> {
     let off_board = value(-1i8, char('0'));
     let on_board = rank.map(|r| r as i8);
     (file, alt((on_board, off_board)))

@@ -1,0 +1,240 @@
+//! Comment commands: `[%event 5 c4 f6]` and the generic `[%name args]` of other tools.
+//!
+//! Event commands are read here as syntax (number and choices as written); whether the
+//! event exists and its choices fit the position is for the rules layer to say.
+
+use nom::Parser;
+use nom::character::complete::{char, satisfy};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::notation::{Facing, Square, facing, square};
+use crate::span::{Span, Spanned};
+
+/// One choice of an event command as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// A passage square (#5) or a chosen pawn's square (#68).
+    Square(Square),
+    /// A knight and the direction it faces (#85): `Nb1->b2`.
+    Facing {
+        piece: char,
+        square: Square,
+        toward: Facing,
+    },
+}
+
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Square(square) => write!(f, "{square}"),
+            Choice::Facing {
+                piece,
+                square,
+                toward,
+            } => write!(f, "{piece}{square}->{toward}"),
+        }
+    }
+}
+
+/// `[%event N choices...]`: the side to move starts event N here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventCommand {
+    pub number: Spanned<u16>,
+    pub choices: Vec<Spanned<Choice>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Event(EventCommand),
+    /// Any other command (`[%clk 0:03:00]`, `[%eval 0.17]`), kept as written.
+    Other { name: String, args: String },
+}
+
+/// Reads the commands inside a comment's text; `offset` is where the text starts in the
+/// file, so spans are absolute. Text around the commands is ordinary comment text.
+pub fn parse_commands(comment: &str, offset: usize) -> (Vec<Spanned<Command>>, Vec<Diagnostic>) {
+    let mut commands = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut rest = comment;
+    while let Some(start) = rest.find("[%") {
+        let at = offset + (comment.len() - rest.len()) + start;
+        let body = &rest[start + 2..];
+        let name_len = body
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(body.len());
+        let name = &body[..name_len];
+        let Some(close) = body.find(']') else {
+            if name == "event" {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::MalformedEventCommand,
+                        Span::new(at, comment.len() - (at - offset)),
+                        "event command without a closing `]`",
+                        "opened here",
+                    )
+                    .with_help("write it as `[%event 5 c4 f6]`"),
+                );
+            }
+            break;
+        };
+        let args = &body[name_len..close];
+        let span = Span::new(at, close + 3);
+        if name == "event" {
+            match parse_event(args, at + 2 + name_len) {
+                Ok(event) => commands.push(Spanned::new(Command::Event(event), span)),
+                Err(diagnostic) => diagnostics.push(diagnostic),
+            }
+        } else {
+            commands.push(Spanned::new(
+                Command::Other {
+                    name: name.to_owned(),
+                    args: args.trim().to_owned(),
+                },
+                span,
+            ));
+        }
+        rest = &body[close + 1..];
+    }
+    (commands, diagnostics)
+}
+
+/// Reads `N choices...`, the words after `event` (also after `Event #` in transcripts).
+pub fn parse_event(args: &str, offset: usize) -> Result<EventCommand, Diagnostic> {
+    let mut words = words(args, offset);
+    let Some((number_text, number_span)) = words.next() else {
+        return Err(Diagnostic::new(
+            Code::MalformedEventCommand,
+            Span::new(offset, args.len()),
+            "event command without an event number",
+            "number expected here",
+        )
+        .with_help("write the event number first: `[%event 43]`"));
+    };
+    let number = number_text
+        .parse::<u16>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| {
+            Diagnostic::new(
+                Code::MalformedEventCommand,
+                number_span,
+                format!("`{number_text}` is not an event number"),
+                "not a number",
+            )
+            .with_help("events are numbered from 1, as in `[%event 5 c4 f6]`")
+        })?;
+    let choices = parse_choices(words)?;
+    Ok(EventCommand {
+        number: Spanned::new(number, number_span),
+        choices,
+    })
+}
+
+/// Reads the choices of an event: squares and knight facings, separated by blanks.
+pub fn parse_choices<'a>(
+    words: impl Iterator<Item = (&'a str, Span)>,
+) -> Result<Vec<Spanned<Choice>>, Diagnostic> {
+    words
+        .map(|(word, span)| {
+            choice(word).map(|c| Spanned::new(c, span)).ok_or_else(|| {
+                Diagnostic::new(
+                    Code::MalformedEventCommand,
+                    span,
+                    format!("`{word}` is not an event choice"),
+                    "expected a square or a knight facing",
+                )
+                .with_help("choices are squares (`c4 f6`) or knight facings (`Nb1->b2`)")
+            })
+        })
+        .collect()
+}
+
+/// Splits on blanks, with the span of each word.
+pub fn words(text: &str, offset: usize) -> impl Iterator<Item = (&str, Span)> {
+    text.split_ascii_whitespace().map(move |word| {
+        let start = word.as_ptr() as usize - text.as_ptr() as usize;
+        (word, Span::new(offset + start, word.len()))
+    })
+}
+
+fn choice(word: &str) -> Option<Choice> {
+    if let Ok(("", s)) = square(word) {
+        return Some(Choice::Square(s));
+    }
+    let mut facing_choice = (
+        satisfy(|c: char| c.is_ascii_uppercase()),
+        square,
+        char('-'),
+        char('>'),
+        facing,
+    );
+    match facing_choice.parse(word) {
+        Ok(("", (piece, square, _, _, toward))) => Some(Choice::Facing {
+            piece,
+            square,
+            toward,
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(text: &str) -> EventCommand {
+        let (commands, diagnostics) = parse_commands(text, 0);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        match &commands[..] {
+            [Spanned {
+                node: Command::Event(e),
+                ..
+            }] => e.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn event_commands_with_and_without_choices() {
+        assert_eq!(event("[%event 43]").number.node, 43);
+        let passage = event("[%event 5 c4 f6]");
+        let squares: Vec<String> = passage.choices.iter().map(|c| c.node.to_string()).collect();
+        assert_eq!(squares, ["c4", "f6"]);
+        let knights = event("[%event 85 Nb1->b2 Ng1->h3 Nb8->b7 Ng8->f6]");
+        assert_eq!(knights.choices.len(), 4);
+        assert_eq!(knights.choices[3].node.to_string(), "Ng8->f6");
+        assert_eq!(knights.choices[3].span, Span::new(35, 7));
+    }
+
+    #[test]
+    fn other_commands_and_text_are_kept_apart() {
+        let (commands, diagnostics) = parse_commands("good move [%clk 0:03:00] [%event 68 c2 g7]", 100);
+        assert!(diagnostics.is_empty());
+        assert_eq!(
+            commands[0].node,
+            Command::Other {
+                name: "clk".into(),
+                args: "0:03:00".into()
+            }
+        );
+        assert_eq!(commands[1].span.offset, 125);
+        assert!(matches!(commands[1].node, Command::Event(_)));
+    }
+
+    #[test]
+    fn malformed_event_commands_are_diagnostics() {
+        for (text, offset) in [
+            ("[%event]", 7),
+            ("[%event x]", 8),
+            ("[%event 0]", 8),
+            ("[%event 5 c4 zz]", 13),
+            ("[%event 5 c4", 0),
+        ] {
+            let (commands, diagnostics) = parse_commands(text, 0);
+            assert!(commands.is_empty(), "{text}");
+            assert_eq!(diagnostics.len(), 1, "{text}");
+            assert_eq!(diagnostics[0].code, Code::MalformedEventCommand);
+            assert_eq!(diagnostics[0].span.offset, offset, "{text}");
+        }
+    }
+}

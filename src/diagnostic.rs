@@ -1,0 +1,137 @@
+//! Diagnostics: what is wrong, where, why, and how to write it right.
+//!
+//! A [`Diagnostic`] is plain data so every reporter (human, JSON, GitHub) renders the
+//! same facts; [`crate::report`] turns it into a miette report for people.
+
+use serde::Serialize;
+
+use crate::span::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// Every kind of finding, with a stable name that scripts and `--format json` use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// `{` with no `}` before the end of the game.
+    UnterminatedComment,
+    /// `[` tag pair that does not close on its line.
+    UnterminatedTag,
+    /// A tag pair without a name or without a quoted value.
+    MalformedTag,
+    /// A `[` tag pair after the moves had started, without a result before it.
+    TagInMovetext,
+    /// A token that is no move in any notation form.
+    UnreadableMove,
+    /// A character or token that has no place in movetext (`}`, `)` without `(`, `±`).
+    UnexpectedToken,
+    /// `(` with no `)` before the end of the game.
+    UnclosedVariation,
+    /// Variations nested deeper than [`crate::pgn::MAX_VARIATION_DEPTH`].
+    VariationTooDeep,
+    /// `$` without a number from 0 to 255.
+    BadNag,
+    /// A control character such as NUL inside the text.
+    ControlCharacter,
+    /// The game has no termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    MissingResult,
+    /// The `[Result]` tag and the termination marker disagree.
+    ResultMismatch,
+    /// Text that holds no tags, moves or result.
+    EmptyGame,
+    /// A `[%event ...]` command that cannot be read.
+    MalformedEventCommand,
+    /// The input is not valid UTF-8 and was read as Windows-1252.
+    NotUtf8,
+}
+
+impl Code {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Code::UnterminatedComment => "unterminated-comment",
+            Code::UnterminatedTag => "unterminated-tag",
+            Code::MalformedTag => "malformed-tag",
+            Code::TagInMovetext => "tag-in-movetext",
+            Code::UnreadableMove => "unreadable-move",
+            Code::UnexpectedToken => "unexpected-token",
+            Code::UnclosedVariation => "unclosed-variation",
+            Code::VariationTooDeep => "variation-too-deep",
+            Code::BadNag => "bad-nag",
+            Code::ControlCharacter => "control-character",
+            Code::MissingResult => "missing-result",
+            Code::ResultMismatch => "result-mismatch",
+            Code::EmptyGame => "empty-game",
+            Code::MalformedEventCommand => "malformed-event-command",
+            Code::NotUtf8 => "not-utf8",
+        }
+    }
+
+    /// The family a code belongs to; the miette code is `xpgn::<category>::<name>`.
+    pub const fn category(self) -> &'static str {
+        match self {
+            Code::NotUtf8 => "input",
+            _ => "syntax",
+        }
+    }
+
+    /// Severity policy of `spec/cli.md`: errors make a record wrong or unreadable,
+    /// warnings are what a careful keeper would fix while the game stands.
+    pub const fn severity(self) -> Severity {
+        match self {
+            Code::MissingResult | Code::ResultMismatch | Code::EmptyGame | Code::NotUtf8 => {
+                Severity::Warning
+            }
+            _ => Severity::Error,
+        }
+    }
+}
+
+/// One finding about one place in one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    /// What is wrong, in a sentence.
+    pub message: String,
+    pub span: Span,
+    /// What the caret under the span says.
+    pub label: String,
+    /// How to write it right.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's default severity.
+    pub fn new(code: Code, span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            span,
+            label: label.into(),
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}

@@ -1,0 +1,840 @@
+//! PGN syntax: games as written, with a span on every node, and error recovery that
+//! reports every problem of a chunk instead of stopping at the first.
+//!
+//! The reader is lenient the way real files need (see `grammar/pgn.ebnf`): BOM, CR and
+//! CRLF line ends, glued move numbers (`1.e4`), `1. ...`, `½-½`, a new game without a
+//! result before it, unescaped quotes inside tag values.
+
+use std::fmt::Write as _;
+
+use memchr::memchr;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::notation::Notation;
+use crate::span::{Span, Spanned};
+
+/// Variations nested deeper than this are reported and not read, so that no part of the
+/// tool (reading, printing, dropping the tree) recurses without bound.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
+/// A tag pair `[Name "value"]`; the value is unescaped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub name: Spanned<String>,
+    pub value: Spanned<String>,
+    pub span: Span,
+}
+
+/// How a move number was written: `1` (no dots), `1.`, or `1...` / `1. ...`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dots {
+    Missing,
+    One,
+    Three,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveNumber {
+    pub number: u32,
+    pub dots: Dots,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `{ ... }`
+    Brace,
+    /// `; ...` to the end of the line
+    Line,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub kind: CommentKind,
+    pub text: String,
+}
+
+/// A forum transcript's event line: `start event`, or `Event #43 Line Pushers` with its
+/// choices (on the same line or the next).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventLine {
+    /// The whole line as written.
+    pub text: String,
+    /// The announced event; `None` for a bare `start event`.
+    pub event: Option<crate::command::EventCommand>,
+}
+
+/// One element of a line of play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    MoveNumber(MoveNumber),
+    Move(Notation),
+    /// `$n`
+    Nag(u8),
+    Comment(Comment),
+    /// `( ... )`: an alternative to the move before it.
+    Variation(Vec<Spanned<Item>>),
+    /// A `%` line, kept without its `%`.
+    Escape(String),
+    /// A token that could not be read (it has a diagnostic); kept so nothing is lost.
+    Unreadable(String),
+    /// Transcript prose: kept, skipped by the rules.
+    Prose(String),
+    /// Transcript event announcement.
+    EventLine(EventLine),
+}
+
+/// The termination marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Unknown,
+}
+
+impl Outcome {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+
+    /// Reads a termination marker, lenient about `½-½`.
+    pub fn parse(token: &str) -> Option<Outcome> {
+        match token {
+            "1-0" => Some(Outcome::WhiteWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" | "½-½" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// One game as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Comments and escape lines before (or among) the tags.
+    pub prelude: Vec<Spanned<Item>>,
+    pub tags: Vec<Tag>,
+    /// The main line, with its comments, NAGs and variations.
+    pub moves: Vec<Spanned<Item>>,
+    pub result: Option<Spanned<Outcome>>,
+    /// Comments and escape lines after the result.
+    pub trailing: Vec<Spanned<Item>>,
+    pub span: Span,
+}
+
+impl Game {
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name.node == name)
+            .map(|t| t.value.node.as_str())
+    }
+
+    /// The main-line moves, without numbers, comments or variations.
+    pub fn main_line(&self) -> impl Iterator<Item = Spanned<&Notation>> {
+        self.moves.iter().filter_map(|item| match &item.node {
+            Item::Move(m) => Some(Spanned::new(m, item.span)),
+            _ => None,
+        })
+    }
+}
+
+/// A game with the diagnostics found while reading it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedGame {
+    pub game: Game,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads every game of a whole text that starts at offset 0.
+pub fn parse_str(text: &str) -> Vec<ParsedGame> {
+    parse_chunk(text, 0)
+}
+
+/// Reads every game of `text`, which starts at byte `offset` of its file (spans are
+/// absolute). Whitespace alone yields no game.
+pub fn parse_chunk(text: &str, offset: usize) -> Vec<ParsedGame> {
+    let mut reader = Reader {
+        text,
+        bytes: text.as_bytes(),
+        pos: 0,
+        offset,
+        games: Vec::new(),
+        current: GameBuilder::default(),
+    };
+    reader.run();
+    reader.games
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+enum Phase {
+    #[default]
+    Tags,
+    Moves,
+    After,
+}
+
+#[derive(Default)]
+struct GameBuilder {
+    game: Game,
+    diagnostics: Vec<Diagnostic>,
+    phase: Phase,
+    /// Open variations: the line outside each and where its `(` stood. While a
+    /// variation is open, `game.moves` holds it, so items always go to `game.moves`.
+    stack: Vec<(Vec<Spanned<Item>>, Span)>,
+    /// Where the game's first non-blank text starts, and where its last token ends.
+    start: Option<usize>,
+    end: usize,
+    /// `(` tokens skipped past [`MAX_VARIATION_DEPTH`], and the span they cover.
+    skipped_depth: usize,
+    skipped: Option<Span>,
+}
+
+impl GameBuilder {
+    fn touch(&mut self, span: Span) {
+        self.start.get_or_insert(span.offset);
+        self.end = self.end.max(span.end());
+    }
+
+    fn is_empty(&self) -> bool {
+        self.start.is_none()
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    offset: usize,
+    games: Vec<ParsedGame>,
+    current: GameBuilder,
+}
+
+/// Bytes that end a move token.
+fn is_delimiter(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'*'
+    ) || b < 0x20
+}
+
+impl<'a> Reader<'a> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.offset + start, end - start)
+    }
+
+    fn at_line_start(&self, pos: usize) -> bool {
+        pos == 0 || matches!(self.bytes[pos - 1], b'\n' | b'\r')
+    }
+
+    fn run(&mut self) {
+        while self.pos < self.bytes.len() {
+            let start = self.pos;
+            let b = self.bytes[start];
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => self.pos += 1,
+                b'%' if self.at_line_start(start) => self.escape_line(),
+                b'{' => self.brace_comment(),
+                b';' => self.line_comment(),
+                b'[' => self.tag_pair(),
+                b'(' => self.open_variation(),
+                b')' => self.close_variation(),
+                b'$' => self.nag(),
+                b'*' => {
+                    self.pos += 1;
+                    self.result(Outcome::Unknown, self.span(start, start + 1));
+                }
+                b'}' | b']' => {
+                    self.pos += 1;
+                    let span = self.span(start, start + 1);
+                    let what = char::from(b);
+                    self.unexpected(span, &what.to_string(), format!("`{what}` without an opening bracket"));
+                }
+                _ if b < 0x20 => self.control_character(),
+                0xEF if self.text[start..].starts_with('\u{feff}') => self.pos += 3,
+                _ => self.word(),
+            }
+        }
+        self.finish_game();
+    }
+
+    /// Adds an item to the line being read (the innermost open variation).
+    fn push(&mut self, item: Item, span: Span) {
+        if self.current.skipped_depth > 0 {
+            return self.skip(span);
+        }
+        match self.current.phase {
+            Phase::After => {
+                if matches!(item, Item::Comment(_) | Item::Escape(_)) {
+                    self.current.touch(span);
+                    self.current.game.trailing.push(Spanned::new(item, span));
+                    return;
+                }
+                // Moves after a result begin the next (tagless) game.
+                self.finish_game();
+                self.current.phase = Phase::Moves;
+            }
+            Phase::Tags => {
+                if matches!(item, Item::Comment(_) | Item::Escape(_)) && self.current.game.moves.is_empty() {
+                    // Text before the tags, or a comment between tags and moves: only the
+                    // former is prelude; a comment after the tags opens the movetext.
+                    if self.current.game.tags.is_empty() || matches!(item, Item::Escape(_)) {
+                        self.current.touch(span);
+                        self.current.game.prelude.push(Spanned::new(item, span));
+                        return;
+                    }
+                }
+                self.current.phase = Phase::Moves;
+            }
+            Phase::Moves => {}
+        }
+        self.current.touch(span);
+        self.current.game.moves.push(Spanned::new(item, span));
+    }
+
+    fn skip(&mut self, span: Span) {
+        self.current.touch(span);
+        let skipped = self.current.skipped.map_or(span, |s| s.to(span));
+        self.current.skipped = Some(skipped);
+    }
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.current.diagnostics.push(diagnostic);
+    }
+
+    fn unexpected(&mut self, span: Span, text: &str, message: String) {
+        self.diagnostic(
+            Diagnostic::new(Code::UnexpectedToken, span, message, "not expected here")
+                .with_help("remove it, or put it inside a `{...}` comment"),
+        );
+        self.push(Item::Unreadable(text.to_owned()), span);
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        self.bytes[from..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(self.bytes.len(), |i| from + i)
+    }
+
+    fn escape_line(&mut self) {
+        let start = self.pos;
+        let end = self.line_end(start);
+        self.pos = end;
+        let item = Item::Escape(self.text[start + 1..end].to_owned());
+        self.push(item, self.span(start, end));
+    }
+
+    fn brace_comment(&mut self) {
+        let start = self.pos;
+        match memchr(b'}', &self.bytes[start + 1..]) {
+            Some(i) => {
+                let end = start + 1 + i;
+                self.pos = end + 1;
+                self.check_control_characters(start + 1, end);
+                let text = &self.text[start + 1..end];
+                self.event_commands(text, start + 1);
+                let comment = Comment {
+                    kind: CommentKind::Brace,
+                    text: text.to_owned(),
+                };
+                self.push(Item::Comment(comment), self.span(start, end + 1));
+            }
+            None => {
+                let end = self.bytes.len();
+                self.pos = end;
+                let span = self.span(start, end);
+                self.diagnostic(
+                    Diagnostic::new(
+                        Code::UnterminatedComment,
+                        self.span(start, start + 1),
+                        "comment is never closed: `{` has no matching `}`",
+                        "this comment runs to the end of the game",
+                    )
+                    .with_help("close the comment with `}`"),
+                );
+                self.check_control_characters(start + 1, end);
+                let comment = Comment {
+                    kind: CommentKind::Brace,
+                    text: self.text[start + 1..end].to_owned(),
+                };
+                self.push(Item::Comment(comment), span);
+            }
+        }
+    }
+
+    /// Reports `[%event ...]` commands that cannot be read; well-formed ones are read
+    /// again by the rules layer from the comment text.
+    fn event_commands(&mut self, text: &str, at: usize) {
+        if text.contains("[%event") {
+            let (_, diagnostics) = crate::command::parse_commands(text, self.offset + at);
+            self.current.diagnostics.extend(diagnostics);
+        }
+    }
+
+    fn line_comment(&mut self) {
+        let start = self.pos;
+        let end = self.line_end(start);
+        self.pos = end;
+        self.check_control_characters(start + 1, end);
+        let comment = Comment {
+            kind: CommentKind::Line,
+            text: self.text[start + 1..end].to_owned(),
+        };
+        self.push(Item::Comment(comment), self.span(start, end));
+    }
+
+    fn check_control_characters(&mut self, start: usize, end: usize) {
+        let bad = self.bytes[start..end]
+            .iter()
+            .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c'));
+        if let Some(i) = bad {
+            let at = start + i;
+            let b = self.bytes[at];
+            self.diagnostic(control_character_diagnostic(self.span(at, at + 1), b));
+        }
+    }
+
+    fn control_character(&mut self) {
+        let start = self.pos;
+        self.pos += 1;
+        let span = self.span(start, start + 1);
+        let b = self.bytes[start];
+        self.diagnostic(control_character_diagnostic(span, b));
+        self.push(Item::Unreadable(char::from(b).to_string()), span);
+    }
+
+    fn open_variation(&mut self) {
+        let start = self.pos;
+        self.pos += 1;
+        let span = self.span(start, start + 1);
+        if self.current.phase == Phase::After {
+            self.finish_game();
+        }
+        self.current.phase = Phase::Moves;
+        self.current.touch(span);
+        if self.current.skipped_depth > 0 || self.current.stack.len() >= MAX_VARIATION_DEPTH {
+            self.current.skipped_depth += 1;
+            return self.skip(span);
+        }
+        let outer = std::mem::take(&mut self.current.game.moves);
+        self.current.stack.push((outer, span));
+    }
+
+    fn close_variation(&mut self) {
+        let start = self.pos;
+        self.pos += 1;
+        let span = self.span(start, start + 1);
+        if self.current.skipped_depth > 0 {
+            self.current.skipped_depth -= 1;
+            self.skip(span);
+            if self.current.skipped_depth == 0 {
+                report_skipped(&mut self.current);
+            }
+            return;
+        }
+        match self.current.stack.pop() {
+            Some((outer, open)) => {
+                let inner = std::mem::replace(&mut self.current.game.moves, outer);
+                self.current.touch(span);
+                self.current
+                    .game
+                    .moves
+                    .push(Spanned::new(Item::Variation(inner), open.to(span)));
+            }
+            None => self.unexpected(span, ")", "`)` without an opening `(`".into()),
+        }
+    }
+
+    fn nag(&mut self) {
+        let start = self.pos;
+        let digits = self.bytes[start + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let mut end = start + 1 + digits;
+        // A NAG glued to junk (`$1x`) is reported whole.
+        while end < self.bytes.len() && !is_delimiter(self.bytes[end]) {
+            end += 1;
+        }
+        self.pos = end;
+        let span = self.span(start, end);
+        let text = &self.text[start..end];
+        match text[1..].parse::<u8>() {
+            Ok(n) if digits == end - start - 1 => self.push(Item::Nag(n), span),
+            _ => {
+                self.diagnostic(
+                    Diagnostic::new(
+                        Code::BadNag,
+                        span,
+                        format!("`{text}` is not a NAG"),
+                        "expected `$` and a number from 0 to 255",
+                    )
+                    .with_help("write a NAG as `$1` .. `$255`, or put the text in a `{...}` comment"),
+                );
+                self.push(Item::Unreadable(text.to_owned()), span);
+            }
+        }
+    }
+
+    fn word(&mut self) {
+        let start = self.pos;
+        let mut end = start;
+        while end < self.bytes.len() && !is_delimiter(self.bytes[end]) {
+            end += 1;
+        }
+        self.pos = end;
+        let word = &self.text[start..end];
+        let first = word.as_bytes()[0];
+        if (first.is_ascii_digit() || word.starts_with('½'))
+            && let Some(outcome) = Outcome::parse(word)
+        {
+            return self.result(outcome, self.span(start, end));
+        }
+        if first.is_ascii_digit()
+            && let Some(split) = self.move_number(word, start)
+        {
+            if split < word.len() {
+                self.move_token(start + split, end);
+            }
+            return;
+        }
+        if word.bytes().all(|b| b == b'.') {
+            return self.dots(start, end);
+        }
+        self.move_token(start, end);
+    }
+
+    /// Reads `12`, `12.`, `12...` at the front of `word`; returns how many bytes it took.
+    fn move_number(&mut self, word: &str, start: usize) -> Option<usize> {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+        // Digits glued to something else than dots are a move token (`0-0`).
+        if dots == 0 && digits < word.len() {
+            return None;
+        }
+        let number = word[..digits].parse().ok()?;
+        let taken = digits + dots;
+        let dots = match dots {
+            0 => Dots::Missing,
+            1 => Dots::One,
+            _ => Dots::Three,
+        };
+        self.push(Item::MoveNumber(MoveNumber { number, dots }), self.span(start, start + taken));
+        Some(taken)
+    }
+
+    /// A lone `...`: the black half of `1. ... e5`.
+    fn dots(&mut self, start: usize, end: usize) {
+        let span = self.span(start, end);
+        if let Some(last) = self.current.game.moves.last_mut()
+            && let Item::MoveNumber(number) = &mut last.node
+            && number.dots != Dots::Three
+        {
+            number.dots = Dots::Three;
+            last.span = last.span.to(span);
+            self.current.touch(span);
+            return;
+        }
+        let text = self.text[start..end].to_owned();
+        self.unexpected(span, &text, format!("`{text}` without a move number before it"));
+    }
+
+    fn move_token(&mut self, start: usize, end: usize) {
+        let token = &self.text[start..end];
+        let span = self.span(start, end);
+        match Notation::parse(token) {
+            Ok(notation) => self.push(Item::Move(notation), span),
+            Err(error) => {
+                let mut message = format!("`{}` is not a move", truncate(token, 40));
+                if error.at > 0 && error.at < token.len() {
+                    let _ = write!(message, " (unreadable from `{}`)", truncate(&token[error.at..], 20));
+                }
+                self.diagnostic(
+                    Diagnostic::new(Code::UnreadableMove, span, message, "not a move in any notation form")
+                        .with_help(
+                            "write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or an extended form \
+                             (`Nxf6-c4`, `Re1-f10`, `Qxf7K@g7+`, `R->a4`, `Nf3->g2`); put other text in a `{...}` comment",
+                        ),
+                );
+                self.push(Item::Unreadable(token.to_owned()), span);
+            }
+        }
+    }
+
+    fn result(&mut self, outcome: Outcome, span: Span) {
+        if self.current.skipped_depth > 0 {
+            return self.skip(span);
+        }
+        if !self.current.stack.is_empty() {
+            let text = outcome.as_str();
+            return self.unexpected(span, text, format!("result `{text}` inside a variation"));
+        }
+        if self.current.phase == Phase::After {
+            // A second result: the first ended a game, this one ends an empty tagless one.
+            self.finish_game();
+        }
+        self.current.touch(span);
+        self.current.game.result = Some(Spanned::new(outcome, span));
+        self.current.phase = Phase::After;
+    }
+
+    fn tag_pair(&mut self) {
+        let start = self.pos;
+        if self.current.phase != Phase::Tags {
+            if self.current.phase == Phase::Moves && !self.at_line_start_ignoring_blanks(start) {
+                let span = self.span(start, start + 1);
+                self.diagnostic(
+                    Diagnostic::new(
+                        Code::TagInMovetext,
+                        span,
+                        "tag pair inside the moves",
+                        "a new game starts here",
+                    )
+                    .with_help("end the game with a result (`1-0`, `0-1`, `1/2-1/2`, `*`) and start the tags on a new line"),
+                );
+            }
+            self.finish_game();
+        }
+        let end = self.line_end(start);
+        let line = &self.text[start..end];
+        let (tag, consumed, problem) = read_tag(line);
+        self.pos = start + consumed;
+        let span = self.span(start, start + consumed);
+        self.current.touch(span);
+        if let Some((code, message, help)) = problem {
+            self.diagnostic(Diagnostic::new(code, span, message, "in this tag pair").with_help(help));
+        }
+        if let Some(RawTag { name, value }) = tag {
+            self.current.game.tags.push(Tag {
+                name: Spanned::new(line[name.clone()].to_owned(), self.span(start + name.start, start + name.end)),
+                value: Spanned::new(value.text, self.span(start + value.range.start, start + value.range.end)),
+                span,
+            });
+        }
+    }
+
+    fn at_line_start_ignoring_blanks(&self, pos: usize) -> bool {
+        let blanks = self.bytes[..pos]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        self.at_line_start(pos - blanks)
+    }
+
+    fn finish_game(&mut self) {
+        let mut builder = std::mem::take(&mut self.current);
+        if builder.is_empty() {
+            self.current.diagnostics = builder.diagnostics;
+            return;
+        }
+        report_skipped(&mut builder);
+        while let Some((outer, open)) = builder.stack.pop() {
+            builder.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnclosedVariation,
+                    open,
+                    "variation is never closed: `(` has no matching `)`",
+                    "opened here",
+                )
+                .with_help("close the variation with `)` before the result"),
+            );
+            let inner = std::mem::replace(&mut builder.game.moves, outer);
+            let span = open.to(inner.last().map_or(open, |i| i.span));
+            builder.game.moves.push(Spanned::new(Item::Variation(inner), span));
+        }
+        let start = builder.start.unwrap_or(builder.end);
+        builder.game.span = Span::new(start, builder.end - start);
+        check_result(&mut builder);
+        self.games.push(ParsedGame {
+            game: builder.game,
+            diagnostics: builder.diagnostics,
+        });
+    }
+}
+
+fn report_skipped(builder: &mut GameBuilder) {
+    builder.skipped_depth = 0;
+    if let Some(span) = builder.skipped.take() {
+        builder.diagnostics.push(
+            Diagnostic::new(
+                Code::VariationTooDeep,
+                span,
+                format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels were not read"),
+                "not read",
+            )
+            .with_help("flatten the analysis: no record needs this depth"),
+        );
+    }
+}
+
+fn check_result(builder: &mut GameBuilder) {
+    let game = &builder.game;
+    if game.tags.is_empty() && game.moves.is_empty() && game.result.is_none() {
+        builder.diagnostics.push(Diagnostic::new(
+            Code::EmptyGame,
+            game.span,
+            "no tags, moves or result here, only comments",
+            "outside any game",
+        ));
+        return;
+    }
+    match &game.result {
+        None => {
+            let end = Span::new(game.span.end(), 0);
+            builder.diagnostics.push(
+                Diagnostic::new(Code::MissingResult, end, "the game has no result at its end", "result expected here")
+                    .with_help(match game.tag("Result").and_then(Outcome::parse) {
+                        Some(o) => format!("end the moves with `{}` as the Result tag says", o.as_str()),
+                        None => "end the moves with `1-0`, `0-1`, `1/2-1/2` or `*`".to_owned(),
+                    }),
+            );
+        }
+        Some(result) => {
+            let tag = game.tags.iter().find(|t| t.name.node == "Result");
+            if let Some(tag) = tag
+                && let Some(tagged) = Outcome::parse(&tag.value.node)
+                && tagged != result.node
+            {
+                builder.diagnostics.push(
+                    Diagnostic::new(
+                        Code::ResultMismatch,
+                        result.span,
+                        format!(
+                            "the result `{}` contradicts the Result tag `{}`",
+                            result.node.as_str(),
+                            tagged.as_str()
+                        ),
+                        "termination marker",
+                    )
+                    .with_help("make the Result tag and the marker after the moves agree"),
+                );
+            }
+        }
+    }
+}
+
+fn control_character_diagnostic(span: Span, byte: u8) -> Diagnostic {
+    Diagnostic::new(
+        Code::ControlCharacter,
+        span,
+        format!("control character 0x{byte:02X} in the text"),
+        "invisible character",
+    )
+    .with_help("remove it: PGN is printable text")
+}
+
+fn truncate(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
+struct TagValue {
+    text: String,
+    range: std::ops::Range<usize>,
+}
+
+struct RawTag {
+    name: std::ops::Range<usize>,
+    value: TagValue,
+}
+
+type TagProblem = (Code, String, &'static str);
+
+/// Reads one tag pair from the start of `line` (which begins with `[`). Returns the tag
+/// when a name and a value could be made out, how many bytes it took, and a problem.
+fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
+    let bytes = line.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+        i += 1;
+    }
+    let name_start = i;
+    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-') {
+        i += 1;
+    }
+    let name = name_start..i;
+    let to_close = |from: usize| line[from..].find(']').map_or(line.len(), |c| from + c + 1);
+    if name.is_empty() {
+        return (
+            None,
+            to_close(i),
+            Some((
+                Code::MalformedTag,
+                "tag pair without a name".into(),
+                "write a tag pair as `[Name \"value\"]`",
+            )),
+        );
+    }
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b'"') {
+        let end = to_close(i);
+        let raw = line[i..end].trim_end_matches(']').trim();
+        let problem = if raw.is_empty() {
+            format!("tag `{}` has no value", &line[name.clone()])
+        } else {
+            format!("the value of tag `{}` is not in double quotes", &line[name.clone()])
+        };
+        let value = TagValue {
+            text: raw.to_owned(),
+            range: i..i + raw.len(),
+        };
+        let problem = Some((Code::MalformedTag, problem, "write a tag pair as `[Name \"value\"]`"));
+        return (Some(RawTag { name, value }), end, problem);
+    }
+    let value_start = i + 1;
+    let mut text = String::new();
+    let mut j = value_start;
+    let mut chars = line[value_start..].char_indices().peekable();
+    while let Some((k, c)) = chars.next() {
+        j = value_start + k + c.len_utf8();
+        match c {
+            '\\' => match chars.peek() {
+                Some(&(_, e @ ('"' | '\\'))) => {
+                    text.push(e);
+                    chars.next();
+                    j += 1;
+                }
+                _ => text.push('\\'),
+            },
+            // A quote ends the value only where `]` follows; other quotes are part of it.
+            '"' if line[j..].trim_start_matches([' ', '\t']).starts_with(']') => {
+                let close = j + line[j..].find(']').unwrap_or(0) + 1;
+                let value = TagValue {
+                    text,
+                    range: value_start..j - 1,
+                };
+                return (Some(RawTag { name, value }), close, None);
+            }
+            _ => text.push(c),
+        }
+    }
+    let value = TagValue {
+        text: text.trim_end_matches([']', '"']).to_owned(),
+        range: value_start..j,
+    };
+    (
+        Some(RawTag { name, value }),
+        line.len(),
+        Some((
+            Code::UnterminatedTag,
+            "tag pair does not end on its line: `\"]` is missing".into(),
+            "close the value with `\"` and the tag pair with `]` on the same line",
+        )),
+    )
+}
+
+#[cfg(test)]
+mod tests;

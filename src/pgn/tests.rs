@@ -1,0 +1,208 @@
+use super::*;
+use crate::notation::MoveBody;
+
+fn one(text: &str) -> ParsedGame {
+    let mut games = parse_str(text);
+    assert_eq!(games.len(), 1, "{text:?}: {games:#?}");
+    games.pop().unwrap()
+}
+
+fn codes(game: &ParsedGame) -> Vec<&'static str> {
+    game.diagnostics.iter().map(|d| d.code.name()).collect()
+}
+
+fn moves(game: &Game) -> Vec<String> {
+    game.main_line().map(|m| m.node.to_string()).collect()
+}
+
+#[test]
+fn reads_tags_moves_comments_nags_variations_and_result() {
+    let text = "[Event \"Test \\\"quoted\\\" \\\\ here\"]\n[White \"A\"]\n\n1. e4 {best by test} e5 $1 2. Nf3!? (2. f4 exf4 (2... d5)) ; line comment\n2... Nc6 1-0\n";
+    let parsed = one(text);
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    let game = &parsed.game;
+    assert_eq!(game.tag("Event"), Some("Test \"quoted\" \\ here"));
+    assert_eq!(moves(game), ["e4", "e5", "Nf3!?", "Nc6"]);
+    assert_eq!(game.result.as_ref().map(|r| r.node), Some(Outcome::WhiteWins));
+    let variation = game
+        .moves
+        .iter()
+        .find_map(|i| match &i.node {
+            Item::Variation(v) => Some(v),
+            _ => None,
+        })
+        .expect("a variation");
+    assert!(variation.iter().any(|i| matches!(i.node, Item::Variation(_))));
+    assert!(game.moves.iter().any(|i| i.node == Item::Nag(1)));
+    assert!(game.moves.iter().any(|i| matches!(&i.node, Item::Comment(c) if c.kind == CommentKind::Line && c.text == " line comment")));
+}
+
+#[test]
+fn spans_point_at_the_written_text() {
+    let text = "[White \"A\"]\n1. e4 {c} e5 *";
+    let game = one(text).game;
+    let e5 = game.main_line().nth(1).unwrap();
+    assert_eq!(&text[e5.span.offset..e5.span.end()], "e5");
+    assert_eq!(&text[game.tags[0].value.span.offset..game.tags[0].value.span.end()], "A");
+    assert_eq!(game.span, Span::new(0, text.len()));
+    let offset = parse_chunk(text, 1000)[0].game.main_line().nth(1).unwrap().span.offset;
+    assert_eq!(offset, 1000 + e5.span.offset);
+}
+
+#[test]
+fn move_number_spellings() {
+    for text in ["1. e4 e5 *", "1.e4 e5 *", "1. e4 1... e5 *", "1.e4 1. ... e5 *", "e4 e5 *", "1 e4 e5 *"] {
+        let parsed = one(text);
+        assert!(parsed.diagnostics.is_empty(), "{text}: {:?}", parsed.diagnostics);
+        assert_eq!(moves(&parsed.game), ["e4", "e5"], "{text}");
+    }
+    let game = one("1. e4 1. ... e5 *").game;
+    let numbers: Vec<_> = game
+        .moves
+        .iter()
+        .filter_map(|i| match i.node {
+            Item::MoveNumber(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(numbers[1], MoveNumber { number: 1, dots: Dots::Three });
+}
+
+#[test]
+fn many_games_with_and_without_tags_and_blank_lines() {
+    let text = "[Event \"a\"]\n1. e4 1-0\n[Event \"b\"]\n1. d4 0-1\n\n1. c4 1/2-1/2 1. Nf3 ½-½\n1. g3";
+    let games = parse_str(text);
+    let firsts: Vec<String> = games.iter().map(|g| moves(&g.game)[0].clone()).collect();
+    assert_eq!(firsts, ["e4", "d4", "c4", "Nf3", "g3"]);
+    assert_eq!(games[3].game.result.as_ref().unwrap().node, Outcome::Draw);
+    assert_eq!(codes(&games[4]), ["missing-result"]);
+}
+
+#[test]
+fn a_tag_line_after_moves_starts_a_new_game() {
+    let games = parse_str("[Event \"a\"]\n1. e4\n[Event \"b\"]\n1. d4 *");
+    assert_eq!(games.len(), 2);
+    assert_eq!(codes(&games[0]), ["missing-result"]);
+    let games = parse_str("1. e4 [Event \"b\"] 1. d4 *");
+    assert_eq!(codes(&games[0]), ["tag-in-movetext", "missing-result"]);
+    assert_eq!(games[1].game.tag("Event"), Some("b"));
+}
+
+#[test]
+fn comments_and_escapes_before_and_after_the_game_are_kept() {
+    let text = "% exported\n{intro}\n[Event \"a\"]\n{before moves} 1. e4 1-0 {after}\n% done";
+    let game = one(text).game;
+    assert_eq!(game.prelude.len(), 2);
+    assert!(matches!(&game.moves[0].node, Item::Comment(c) if c.text == "before moves"));
+    assert_eq!(game.trailing.len(), 2);
+    assert_eq!(game.trailing[1].node, Item::Escape(" done".into()));
+}
+
+#[test]
+fn crlf_cr_and_bom() {
+    for text in ["\u{feff}[Event \"a\"]\r\n\r\n1. e4 ; x\r\n e5 *\r\n", "[Event \"a\"]\r\r1. e4 ; x\r e5 *\r"] {
+        let parsed = one(text);
+        assert!(parsed.diagnostics.is_empty(), "{text:?}: {:?}", parsed.diagnostics);
+        assert_eq!(moves(&parsed.game), ["e4", "e5"]);
+        assert_eq!(parsed.game.tag("Event"), Some("a"));
+    }
+}
+
+#[test]
+fn results_tag_and_marker_must_agree() {
+    assert_eq!(codes(&one("[Result \"1-0\"]\n1. e4 0-1")), ["result-mismatch"]);
+    assert!(codes(&one("[Result \"*\"]\n1. e4 *")).is_empty());
+}
+
+#[test]
+fn every_syntax_error_is_reported_and_reading_goes_on() {
+    let text = "[Event \"a\"]\n1. e4 Xq9 } e5 $999 (1... c5 2. ) ) Nf3 {open";
+    let parsed = one(text);
+    assert_eq!(
+        codes(&parsed),
+        ["unreadable-move", "unexpected-token", "bad-nag", "unexpected-token", "unterminated-comment", "missing-result"]
+    );
+    assert_eq!(moves(&parsed.game), ["e4", "e5", "Nf3"]);
+    assert!(parsed.game.moves.iter().any(|i| i.node == Item::Unreadable("Xq9".into())));
+}
+
+#[test]
+fn malformed_tags() {
+    let games = parse_str("[\"Somewhere\"]\n[Site]\n[Round 3]\n[Date \"2020.01.01\n*");
+    assert_eq!(codes(&games[0]), ["malformed-tag", "malformed-tag", "malformed-tag", "unterminated-tag"]);
+    let game = &games[0].game;
+    assert_eq!(game.tag("Site"), Some(""));
+    assert_eq!(game.tag("Round"), Some("3"));
+    assert_eq!(game.tag("Date"), Some("2020.01.01"));
+    assert_eq!(game.result.as_ref().unwrap().node, Outcome::Unknown);
+}
+
+#[test]
+fn unescaped_quotes_and_brackets_inside_tag_values() {
+    let game = one("[Site \"Somewhere \" else\"][Event \"x]y\"]\n*").game;
+    assert_eq!(game.tag("Site"), Some("Somewhere \" else"));
+    assert_eq!(game.tag("Event"), Some("x]y"));
+}
+
+#[test]
+fn unclosed_variations_are_closed_at_the_end() {
+    let parsed = one("1. e4 (1. d4 (1. c4 *");
+    assert_eq!(codes(&parsed)[..2], ["unexpected-token", "unclosed-variation"]);
+}
+
+#[test]
+fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
+    let depth = 10_000;
+    let text = format!("1. e4 {} e5 {} *", "( d4 ".repeat(depth), ")".repeat(depth));
+    let parsed = one(&text);
+    assert_eq!(codes(&parsed), ["variation-too-deep"]);
+    let mut depth_read = 0;
+    let mut line = &parsed.game.moves;
+    while let Some(inner) = line.iter().find_map(|i| match &i.node {
+        Item::Variation(v) => Some(v),
+        _ => None,
+    }) {
+        depth_read += 1;
+        line = inner;
+    }
+    assert_eq!(depth_read, MAX_VARIATION_DEPTH);
+    let unclosed = format!("1. e4 {}", "(".repeat(depth));
+    let parsed = one(&unclosed);
+    assert!(codes(&parsed).contains(&"variation-too-deep"));
+}
+
+#[test]
+fn nul_and_control_characters() {
+    let parsed = one("[Event \"a\"]\n1. e4 \0 e5 {a\u{1}b} *");
+    assert_eq!(codes(&parsed), ["control-character", "control-character"]);
+    assert_eq!(moves(&parsed.game), ["e4", "e5"]);
+}
+
+#[test]
+fn event_commands_in_comments_are_checked() {
+    let parsed = one("1. e4 {[%event 5 c4 f6]} c5 {[%event zz]} *");
+    assert_eq!(codes(&parsed), ["malformed-event-command"]);
+}
+
+#[test]
+fn extended_notation_reads_inside_games() {
+    let game = one("1. c4 {[%event 5]} Nf6 2. c5 Nxf6-c4 3. Bxc4-f6 Qxf7K@g7+ 4. R->a4 Nf3->g2 5. Rxd4/g1 --").game;
+    assert_eq!(moves(&game), ["c4", "Nf6", "c5", "Nxf6-c4", "Bxc4-f6", "Qxf7K@g7+", "R->a4", "Nf3->g2", "Rxd4/g1", "--"]);
+    assert!(matches!(game.main_line().last().unwrap().node.body, MoveBody::Null(_)));
+}
+
+#[test]
+fn whitespace_alone_is_no_game_and_comments_alone_are_flagged() {
+    assert!(parse_str(" \n\r\n ").is_empty());
+    assert_eq!(codes(&one("{just a comment}")), ["empty-game"]);
+}
+
+#[test]
+fn a_long_line_is_read_in_linear_time() {
+    let text = format!("1. e4 {{{}}} *", "x".repeat(1 << 20));
+    assert!(one(&text).diagnostics.is_empty());
+    let junk = "e".repeat(1 << 20);
+    let parsed = one(&junk);
+    assert_eq!(codes(&parsed), ["unreadable-move", "missing-result"]);
+    assert!(parsed.diagnostics[0].message.len() < 200);
+}
