@@ -7,3 +7,6 @@
 
 pub mod notation;
 pub mod span;
+pub mod command;
+pub mod diagnostic;
+pub mod pgn;
