@@ -59,6 +59,25 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, for documentation and for tests that each has a fixture.
+    pub const ALL: [Code; 15] = [
+        Code::UnterminatedComment,
+        Code::UnterminatedTag,
+        Code::MalformedTag,
+        Code::TagInMovetext,
+        Code::UnreadableMove,
+        Code::UnexpectedToken,
+        Code::UnclosedVariation,
+        Code::VariationTooDeep,
+        Code::BadNag,
+        Code::ControlCharacter,
+        Code::MissingResult,
+        Code::ResultMismatch,
+        Code::EmptyGame,
+        Code::MalformedEventCommand,
+        Code::NotUtf8,
+    ];
+
     pub const fn name(self) -> &'static str {
         match self {
             Code::UnterminatedComment => "unterminated-comment",

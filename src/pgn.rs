@@ -5,7 +5,6 @@
 //! CRLF line ends, glued move numbers (`1.e4`), `1. ...`, `½-½`, a new game without a
 //! result before it, unescaped quotes inside tag values.
 
-use std::fmt::Write as _;
 
 use memchr::memchr;
 
@@ -552,11 +551,8 @@ impl<'a> Reader<'a> {
         let span = self.span(start, end);
         match Notation::parse(token) {
             Ok(notation) => self.push(Item::Move(notation), span),
-            Err(error) => {
-                let mut message = format!("`{}` is not a move", truncate(token, 40));
-                if error.at > 0 && error.at < token.len() {
-                    let _ = write!(message, " (unreadable from `{}`)", truncate(&token[error.at..], 20));
-                }
+            Err(_) => {
+                let message = format!("`{}` is not a move", truncate(token, 40));
                 self.diagnostic(
                     Diagnostic::new(Code::UnreadableMove, span, message, "not a move in any notation form")
                         .with_help(
@@ -573,10 +569,8 @@ impl<'a> Reader<'a> {
         if self.current.skipped_depth > 0 {
             return self.skip(span);
         }
-        if !self.current.stack.is_empty() {
-            let text = outcome.as_str();
-            return self.unexpected(span, text, format!("result `{text}` inside a variation"));
-        }
+        // A result while variations are open most likely lacks its `)`s: close them.
+        close_open_variations(&mut self.current);
         if self.current.phase == Phase::After {
             // A second result: the first ended a game, this one ends an empty tagless one.
             self.finish_game();
@@ -637,20 +631,7 @@ impl<'a> Reader<'a> {
             return;
         }
         report_skipped(&mut builder);
-        while let Some((outer, open)) = builder.stack.pop() {
-            builder.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnclosedVariation,
-                    open,
-                    "variation is never closed: `(` has no matching `)`",
-                    "opened here",
-                )
-                .with_help("close the variation with `)` before the result"),
-            );
-            let inner = std::mem::replace(&mut builder.game.moves, outer);
-            let span = open.to(inner.last().map_or(open, |i| i.span));
-            builder.game.moves.push(Spanned::new(Item::Variation(inner), span));
-        }
+        close_open_variations(&mut builder);
         let start = builder.start.unwrap_or(builder.end);
         builder.game.span = Span::new(start, builder.end - start);
         check_result(&mut builder);
@@ -661,15 +642,35 @@ impl<'a> Reader<'a> {
     }
 }
 
+fn close_open_variations(builder: &mut GameBuilder) {
+    while let Some((outer, open)) = builder.stack.pop() {
+        builder.diagnostics.push(
+            Diagnostic::new(
+                Code::UnclosedVariation,
+                open,
+                "variation is never closed: `(` has no matching `)`",
+                "opened here",
+            )
+            .with_help("close the variation with `)` before the result"),
+        );
+        let inner = std::mem::replace(&mut builder.game.moves, outer);
+        let span = open.to(inner.last().map_or(open, |i| i.span));
+        builder.game.moves.push(Spanned::new(Item::Variation(inner), span));
+    }
+}
+
 fn report_skipped(builder: &mut GameBuilder) {
     builder.skipped_depth = 0;
     if let Some(span) = builder.skipped.take() {
         builder.diagnostics.push(
             Diagnostic::new(
                 Code::VariationTooDeep,
-                span,
-                format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels were not read"),
-                "not read",
+                Span::new(span.offset, 1),
+                format!(
+                    "variations nested deeper than {MAX_VARIATION_DEPTH} levels were not read ({} bytes)",
+                    span.len
+                ),
+                "the first level too deep opens here",
             )
             .with_help("flatten the analysis: no record needs this depth"),
         );

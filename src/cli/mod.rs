@@ -1,0 +1,95 @@
+//! Subcommands, one file each, and what they share.
+
+mod check;
+mod fmt;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use xpgn::source::{Input, InputFormat, collect_inputs};
+
+/// How the process ends (`spec/cli.md`): scripts rely on these numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ExitStatus {
+    /// Nothing to report.
+    Success = 0,
+    /// Findings: an error diagnostic, or a file `fmt --check` would change.
+    Findings = 1,
+    /// Usage error, unreadable input, or an internal failure.
+    Error = 2,
+}
+
+#[derive(Parser, Debug)]
+#[command(name = "xpgn", version, about = "Validate, format and convert chess game records with extended, variant-aware notation")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read every game and report every syntax error (legality checking comes with the rules core).
+    Check(check::CheckArgs),
+    /// Print games laid out canonically: tags in standard order, 80-column movetext.
+    Fmt(fmt::FmtArgs),
+}
+
+/// Input selection shared by the subcommands that read games.
+#[derive(clap::Args, Debug)]
+pub struct InputArgs {
+    /// Files or directories (walked for .pgn, .pgn.gz, .pgn.zst, .pgn.bz2, .txt); `-` is standard input.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// Read every input as this format instead of guessing from the file name.
+    #[arg(long, value_enum)]
+    input: Option<InputKind>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum InputKind {
+    Pgn,
+    Transcript,
+}
+
+impl InputArgs {
+    /// The inputs, or the process's exit status when a path is bad.
+    fn inputs(&self) -> Result<Vec<Input>, ExitStatus> {
+        let format = self.input.map(|kind| match kind {
+            InputKind::Pgn => InputFormat::Pgn,
+            InputKind::Transcript => InputFormat::Transcript,
+        });
+        collect_inputs(&self.paths, format).map_err(|e| {
+            eprintln!("xpgn: {e}");
+            ExitStatus::Error
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, ValueEnum)]
+pub enum Color {
+    /// Colour when standard output is a terminal and NO_COLOR is unset.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    pub fn enabled(self) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+            }
+        }
+    }
+}
+
+pub fn run(args: Args) -> ExitStatus {
+    match args.command {
+        Command::Check(args) => check::run(args),
+        Command::Fmt(args) => fmt::run(args),
+    }
+}

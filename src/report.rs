@@ -1,0 +1,431 @@
+//! Reporters: one trait, one implementation per `--format`, as in ruff and typos.
+//!
+//! Reporters write to the writer they are given; the library never prints.
+
+use std::io::{self, Write};
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use serde::Serialize;
+
+use crate::command::{Command, parse_commands};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::pgn::{Game, Item, Outcome};
+use crate::span::{LineColumn, line_breaks, line_column};
+
+/// The text a game was read from: one chunk of a file, placed in it by offset and line.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The file name as the user named it (`-` for standard input).
+    pub name: &'a str,
+    pub text: &'a str,
+    /// Byte offset of `text` in the decoded file.
+    pub offset: usize,
+    /// 0-based line of `text`'s first character in the file.
+    pub line: usize,
+}
+
+impl Source<'_> {
+    /// 1-based line and column of an absolute offset.
+    pub fn line_column(&self, offset: usize) -> LineColumn {
+        line_column(self.text, self.line, offset.saturating_sub(self.offset))
+    }
+}
+
+/// One game's findings, ready to report.
+pub struct GameReport<'a> {
+    pub source: Source<'a>,
+    /// 1-based position of the game in its file.
+    pub number: usize,
+    pub game: &'a Game,
+    pub diagnostics: &'a [Diagnostic],
+}
+
+/// Counts for the closing summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub files: usize,
+    pub games: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Summary {
+    pub fn add(&mut self, diagnostics: &[Diagnostic]) {
+        self.games += 1;
+        for d in diagnostics {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+            }
+        }
+    }
+}
+
+pub trait Reporter {
+    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()>;
+    fn finish(&mut self, summary: &Summary) -> io::Result<()>;
+}
+
+/// `--format human`: miette reports with the source line and a caret under the span.
+pub struct HumanReporter<W> {
+    out: W,
+    handler: GraphicalReportHandler,
+    quiet: bool,
+}
+
+impl<W: Write> HumanReporter<W> {
+    pub fn new(out: W, color: bool, quiet: bool) -> Self {
+        let theme = if color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        HumanReporter {
+            out,
+            handler: GraphicalReportHandler::new_themed(theme).with_width(80),
+            quiet,
+        }
+    }
+}
+
+/// Renders one diagnostic as a person reads it (no colour, 80 columns when `handler`
+/// is [`plain_handler`]).
+pub fn render(handler: &GraphicalReportHandler, diagnostic: &Diagnostic, source: Source<'_>) -> String {
+    let view = MietteView { diagnostic, source };
+    let mut out = String::new();
+    if handler.render_report(&mut out, &view).is_err() {
+        let at = source.line_column(diagnostic.span.offset);
+        out = format!("{}:{at}: {}\n", source.name, diagnostic.message);
+    }
+    out
+}
+
+/// The handler used for snapshots and `--color never`.
+pub fn plain_handler() -> GraphicalReportHandler {
+    GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80)
+}
+
+impl<W: Write> Reporter for HumanReporter<W> {
+    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
+        for diagnostic in report.diagnostics {
+            self.out
+                .write_all(render(&self.handler, diagnostic, report.source).as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        writeln!(
+            self.out,
+            "{} in {}: {}, {}",
+            plural(summary.games, "game"),
+            plural(summary.files, "file"),
+            plural(summary.errors, "error"),
+            plural(summary.warnings, "warning"),
+        )
+    }
+}
+
+/// `--format json`: one JSON object per game (JSON Lines), as `spec/cli.md` defines.
+pub struct JsonReporter<W> {
+    out: W,
+}
+
+impl<W: Write> JsonReporter<W> {
+    pub fn new(out: W) -> Self {
+        JsonReporter { out }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    file: &'a str,
+    game: usize,
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    variant: String,
+    events: Vec<u16>,
+    plies: usize,
+    result: Option<&'static str>,
+    status: &'static str,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    severity: Severity,
+    code: &'static str,
+    message: &'a str,
+    line: usize,
+    column: usize,
+    offset: usize,
+    length: usize,
+    ply: Option<usize>,
+    #[serde(rename = "move")]
+    written: Option<&'a str>,
+    help: Option<&'a str>,
+}
+
+/// The variant as a lower-case slug of the `[Variant]` tag; `standard` without one.
+fn variant_slug(game: &Game) -> String {
+    match game.tag("Variant") {
+        None => "standard".to_owned(),
+        Some(name) => name
+            .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect::<Vec<_>>()
+            .join("-"),
+    }
+}
+
+/// Event numbers started in the main line, in order.
+fn main_line_events(game: &Game) -> Vec<u16> {
+    let mut events = Vec::new();
+    for item in &game.moves {
+        match &item.node {
+            Item::Comment(comment) if comment.text.contains("[%event") => {
+                for command in parse_commands(&comment.text, 0).0 {
+                    if let Command::Event(event) = command.node {
+                        events.push(event.number.node);
+                    }
+                }
+            }
+            Item::EventLine(line) => events.extend(line.event.as_ref().map(|e| e.number.node)),
+            _ => {}
+        }
+    }
+    events
+}
+
+impl<W: Write> Reporter for JsonReporter<W> {
+    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
+        let game = report.game;
+        let diagnostics = report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let at = report.source.line_column(d.span.offset);
+                JsonDiagnostic {
+                    severity: d.severity,
+                    code: d.code.name(),
+                    message: &d.message,
+                    line: at.line,
+                    column: at.column,
+                    offset: d.span.offset,
+                    length: d.span.len,
+                    ply: None,
+                    written: None,
+                    help: d.help.as_deref(),
+                }
+            })
+            .collect();
+        let object = JsonGame {
+            file: report.source.name,
+            game: report.number,
+            white: game.tag("White"),
+            black: game.tag("Black"),
+            variant: variant_slug(game),
+            events: main_line_events(game),
+            plies: game.main_line().count(),
+            result: game.result.as_ref().map(|r| r.node.as_str()).or_else(|| {
+                game.tag("Result")
+                    .and_then(Outcome::parse)
+                    .map(Outcome::as_str)
+            }),
+            status: if report.diagnostics.iter().any(Diagnostic::is_error) {
+                "error"
+            } else {
+                "ok"
+            },
+            diagnostics,
+        };
+        serde_json::to_writer(&mut self.out, &object)?;
+        self.out.write_all(b"\n")
+    }
+
+    fn finish(&mut self, _: &Summary) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// `--format github`: one workflow command per diagnostic, for annotations in a PR.
+pub struct GithubReporter<W> {
+    out: W,
+}
+
+impl<W: Write> GithubReporter<W> {
+    pub fn new(out: W) -> Self {
+        GithubReporter { out }
+    }
+}
+
+/// Escapes per the workflow-command rules: data escapes `%`, CR, LF; properties also
+/// `:` and `,`.
+fn github_escape(text: &str, property: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+impl<W: Write> Reporter for GithubReporter<W> {
+    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
+        for d in report.diagnostics {
+            let at = report.source.line_column(d.span.offset);
+            let mut message = d.message.clone();
+            if let Some(help) = &d.help {
+                message.push_str("\nhelp: ");
+                message.push_str(help);
+            }
+            writeln!(
+                self.out,
+                "::{} file={},line={},col={},title={}::{}",
+                d.severity.as_str(),
+                github_escape(report.source.name, true),
+                at.line,
+                at.column,
+                d.code.name(),
+                github_escape(&message, false),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &Summary) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// A diagnostic with its source, in the shape miette renders.
+struct MietteView<'a> {
+    diagnostic: &'a Diagnostic,
+    source: Source<'a>,
+}
+
+impl std::fmt::Debug for MietteView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.diagnostic.fmt(f)
+    }
+}
+
+impl std::fmt::Display for MietteView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.diagnostic.message)
+    }
+}
+
+impl std::error::Error for MietteView<'_> {}
+
+impl miette::Diagnostic for MietteView<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        let code = self.diagnostic.code;
+        Some(Box::new(format!("xpgn::{}::{}", code.category(), code.name())))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.diagnostic.span;
+        let label = LabeledSpan::new_primary_with_span(Some(self.diagnostic.label.clone()), (span.offset, span.len));
+        Some(Box::new(std::iter::once(label)))
+    }
+}
+
+/// How far around a span the rendered excerpt reaches on a long line, so a 1 MB line
+/// renders as a short one.
+const EXCERPT_REACH: usize = 120;
+
+impl SourceCode for Source<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let text = self.text;
+        let start = span.offset().checked_sub(self.offset).ok_or(MietteError::OutOfBounds)?;
+        let end = start + span.len();
+        if end > text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        // Whole lines around the span, as miette's own sources give; with no context
+        // before, the excerpt starts at the span itself (its line and column head the
+        // report).
+        let mut window_start = start;
+        if context_lines_before > 0 {
+            window_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            for _ in 0..context_lines_before {
+                let Some(previous) = text[..window_start.saturating_sub(1)].rfind(['\n', '\r']) else {
+                    window_start = 0;
+                    break;
+                };
+                window_start = previous + 1;
+            }
+        }
+        let mut window_end = end;
+        for _ in 0..=context_lines_after {
+            match text[window_end..].find(['\n', '\r']) {
+                Some(i) => window_end += i + 1,
+                None => {
+                    window_end = text.len();
+                    break;
+                }
+            }
+        }
+        let window_start = floor_boundary(text, window_start.max(start.saturating_sub(EXCERPT_REACH)));
+        let window_end = ceil_boundary(text, window_end.min(end + EXCERPT_REACH));
+        let data = &text[window_start..window_end];
+        let first = line_column(text, self.line, window_start);
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_owned(),
+            data.as_bytes(),
+            SourceSpan::new((self.offset + window_start).into(), data.len()),
+            first.line - 1,
+            first.column - 1,
+            line_breaks(data) + 1,
+        )))
+    }
+}
+
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn ceil_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}

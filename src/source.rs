@@ -1,0 +1,446 @@
+//! Bytes in: command-line paths to inputs, transparent decompression, decoding, and
+//! splitting a PGN stream into chunks of whole games so a file of any size streams.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    None,
+    Gzip,
+    Zstd,
+    Bzip2,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    Pgn,
+    /// A forum thread (`spec/notation.md` section 6).
+    Transcript,
+}
+
+/// One thing to read: a file or standard input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The name as the user gave it (`-` for standard input).
+    pub display: String,
+    /// `None` for standard input.
+    pub path: Option<PathBuf>,
+    pub compression: Compression,
+    pub format: InputFormat,
+}
+
+impl Input {
+    pub fn stdin(format: InputFormat) -> Input {
+        Input {
+            display: "-".to_owned(),
+            path: None,
+            compression: Compression::None,
+            format,
+        }
+    }
+
+    /// Compression and format from the name: `games.pgn.gz`, `thread.txt`, ...
+    pub fn from_path(path: &Path) -> Input {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        let (compression, stem) = [
+            (".gz", Compression::Gzip),
+            (".zst", Compression::Zstd),
+            (".bz2", Compression::Bzip2),
+        ]
+        .into_iter()
+        .find_map(|(ext, c)| name.strip_suffix(ext).map(|stem| (c, stem)))
+        .unwrap_or((Compression::None, name.as_str()));
+        let format = if stem.ends_with(".txt") {
+            InputFormat::Transcript
+        } else {
+            InputFormat::Pgn
+        };
+        Input {
+            display: path.display().to_string(),
+            path: Some(path.to_owned()),
+            compression,
+            format,
+        }
+    }
+}
+
+/// A path that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceError {
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+const WALKED_SUFFIXES: [&str; 5] = [".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", ".txt"];
+
+/// Expands command-line paths: `-` is standard input, a directory is walked (sorted by
+/// name, symlinked directories not followed) for game files, and a named file is taken
+/// whatever its extension.
+pub fn collect_inputs(paths: &[PathBuf], format_override: Option<InputFormat>) -> Result<Vec<Input>, SourceError> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            inputs.push(Input::stdin(format_override.unwrap_or(InputFormat::Pgn)));
+            continue;
+        }
+        let metadata = std::fs::metadata(path).map_err(|e| SourceError {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        if metadata.is_dir() {
+            for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
+                let entry = entry.map_err(|e| SourceError {
+                    path: e.path().unwrap_or(path).display().to_string(),
+                    message: e.to_string(),
+                })?;
+                let name = entry.file_name().to_string_lossy().to_lowercase();
+                if entry.file_type().is_file() && WALKED_SUFFIXES.iter().any(|s| name.ends_with(s)) {
+                    inputs.push(Input::from_path(entry.path()));
+                }
+            }
+        } else {
+            inputs.push(Input::from_path(path));
+        }
+    }
+    if let Some(format) = format_override {
+        for input in &mut inputs {
+            input.format = format;
+        }
+    }
+    Ok(inputs)
+}
+
+/// Opens the input, decompressing by its [`Compression`].
+pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
+    let raw: Box<dyn Read + Send> = match &input.path {
+        Some(path) => Box::new(File::open(path)?),
+        None => Box::new(io::stdin()),
+    };
+    Ok(match input.compression {
+        Compression::None => Box::new(BufReader::with_capacity(BLOCK, raw)),
+        Compression::Gzip => Box::new(BufReader::with_capacity(BLOCK, flate2::read::MultiGzDecoder::new(raw))),
+        Compression::Zstd => Box::new(BufReader::with_capacity(BLOCK, zstd::stream::read::Decoder::new(raw)?)),
+        Compression::Bzip2 => Box::new(BufReader::with_capacity(BLOCK, bzip2::read::MultiBzDecoder::new(raw))),
+    })
+}
+
+const BLOCK: usize = 64 * 1024;
+
+/// Decoded text of one or more whole games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    pub text: String,
+    /// Byte offset of `text` in the decoded file: the sum of the earlier chunks' lengths.
+    /// For UTF-8 input this is the file offset; for Windows-1252 input it counts the
+    /// UTF-8 the file decodes to.
+    pub offset: usize,
+    /// 0-based line of `text`'s first character in the file.
+    pub line: usize,
+    /// When the chunk was not UTF-8 and was decoded as Windows-1252: the 0-based file
+    /// line of its first invalid byte.
+    pub cp1252_line: Option<usize>,
+}
+
+/// Where the scanner is, kept between refills so no byte is scanned twice.
+#[derive(Clone, Copy, Debug, Default)]
+struct ScanState {
+    in_brace: bool,
+    in_line_comment: bool,
+    in_tag_line: bool,
+    in_escape_line: bool,
+    /// At a line start, possibly after blanks.
+    line_start: bool,
+    /// The pending chunk holds movetext (a boundary may follow).
+    movetext: bool,
+    /// The last byte was `\r` (a following `\n` ends the same line).
+    after_cr: bool,
+    /// Line breaks in the pending chunk up to the scan position.
+    lines: usize,
+}
+
+/// Splits a PGN stream into chunks at game boundaries: a line whose first non-blank
+/// character is `[` (not inside a `{}` comment) after movetext starts a new chunk.
+pub struct PgnChunks<R: BufRead> {
+    reader: R,
+    pending: Vec<u8>,
+    scanned: usize,
+    state: ScanState,
+    offset: usize,
+    line: usize,
+    eof: bool,
+}
+
+impl<R: BufRead> PgnChunks<R> {
+    pub fn new(reader: R) -> Self {
+        PgnChunks {
+            reader,
+            pending: Vec::new(),
+            scanned: 0,
+            state: ScanState {
+                line_start: true,
+                ..ScanState::default()
+            },
+            offset: 0,
+            line: 0,
+            eof: false,
+        }
+    }
+
+    /// Scans pending bytes; returns the start of the next game when one is found.
+    fn scan(&mut self) -> Option<usize> {
+        let first_chunk = self.offset == 0;
+        let s = &mut self.state;
+        let bytes = &self.pending;
+        let mut i = self.scanned;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if s.after_cr && b == b'\n' {
+                s.after_cr = false;
+                i += 1;
+                continue;
+            }
+            s.after_cr = b == b'\r';
+            if b == b'\n' || b == b'\r' {
+                s.lines += 1;
+                s.in_line_comment = false;
+                s.in_tag_line = false;
+                s.in_escape_line = false;
+                s.line_start = true;
+                i += 1;
+                continue;
+            }
+            if s.in_brace {
+                if b == b'}' {
+                    s.in_brace = false;
+                }
+            } else if s.in_line_comment || s.in_tag_line || s.in_escape_line {
+            } else if s.line_start && (b == b' ' || b == b'\t') {
+                i += 1;
+                continue;
+            } else if s.line_start && b == b'[' {
+                if s.movetext {
+                    self.scanned = i;
+                    return Some(i - line_start_blanks(bytes, i));
+                }
+                s.in_tag_line = true;
+            } else if s.line_start && b == b'%' && (i == 0 || matches!(bytes[i - 1], b'\n' | b'\r')) {
+                s.in_escape_line = true;
+            } else if i == 0 && first_chunk && bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                i += 3;
+                s.line_start = true;
+                continue;
+            } else {
+                match b {
+                    b'{' => s.in_brace = true,
+                    b';' => s.in_line_comment = true,
+                    _ => {}
+                }
+                if b != b' ' && b != b'\t' && b != b'\x0c' {
+                    s.movetext = true;
+                }
+            }
+            s.line_start = false;
+            i += 1;
+        }
+        self.scanned = i;
+        None
+    }
+
+    fn take_chunk(&mut self, end: usize) -> Chunk {
+        let rest = self.pending.split_off(end);
+        let bytes = std::mem::replace(&mut self.pending, rest);
+        let lines = self.state.lines;
+        let (text, cp1252_line) = decode(bytes, self.line);
+        let chunk = Chunk {
+            offset: self.offset,
+            line: self.line,
+            cp1252_line,
+            text,
+        };
+        self.offset += chunk.text.len();
+        self.line += lines;
+        self.scanned -= end;
+        self.state = ScanState {
+            line_start: true,
+            ..ScanState::default()
+        };
+        chunk
+    }
+}
+
+impl<R: BufRead> Iterator for PgnChunks<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        loop {
+            if let Some(end) = self.scan() {
+                return Some(Ok(self.take_chunk(end)));
+            }
+            if self.eof {
+                if self.pending.is_empty() {
+                    return None;
+                }
+                let end = self.pending.len();
+                return Some(Ok(self.take_chunk(end)));
+            }
+            match self.reader.fill_buf() {
+                Ok([]) => self.eof = true,
+                Ok(block) => {
+                    let n = block.len();
+                    self.pending.extend_from_slice(block);
+                    self.reader.consume(n);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+}
+
+/// Blanks between the line start and position `i`.
+fn line_start_blanks(bytes: &[u8], i: usize) -> usize {
+    bytes[..i]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
+}
+
+/// A transcript is one game: the whole input as one chunk.
+pub fn read_whole(mut reader: impl BufRead) -> io::Result<Chunk> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
+    let (text, cp1252_line) = decode(bytes, 0);
+    Ok(Chunk {
+        text,
+        offset: 0,
+        line: 0,
+        cp1252_line,
+    })
+}
+
+/// UTF-8 when valid; otherwise Windows-1252, which maps every byte, with the file line
+/// of the first invalid byte.
+fn decode(bytes: Vec<u8>, first_line: usize) -> (String, Option<usize>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let bad = std::str::from_utf8(&bytes).map_err(|e| e.valid_up_to()).err().unwrap_or(0);
+            let line = first_line + crate::span::line_breaks(&String::from_utf8_lossy(&bytes[..bad]));
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(&bytes);
+            (text.into_owned(), Some(line))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunks(bytes: &[u8]) -> Vec<Chunk> {
+        PgnChunks::new(bytes).map(Result::unwrap).collect()
+    }
+
+    fn texts(bytes: &[u8]) -> Vec<String> {
+        chunks(bytes).into_iter().map(|c| c.text).collect()
+    }
+
+    #[test]
+    fn games_split_at_tag_lines_after_movetext() {
+        assert_eq!(
+            texts(b"[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n1. d4 0-1\n"),
+            ["[Event \"a\"]\n\n1. e4 1-0\n\n", "[Event \"b\"]\n1. d4 0-1\n"]
+        );
+        assert_eq!(
+            texts(b"[Event \"a\"]\n1. e4 1-0\n  [Event \"b\"]\n*"),
+            ["[Event \"a\"]\n1. e4 1-0\n", "  [Event \"b\"]\n*"]
+        );
+    }
+
+    #[test]
+    fn brackets_in_comments_tags_and_escapes_do_not_split() {
+        assert_eq!(texts(b"1. e4 {see\n[Event x] here} *\n").len(), 1);
+        assert_eq!(texts(b"[Event \"a {b\"]\n[Site \"c\"]\n1. e4 *\n").len(), 1);
+        assert_eq!(texts(b"1. e4 ; {\n[Event \"b\"]\n*").len(), 2);
+        assert_eq!(texts(b"% header\n[Event \"a\"]\n*").len(), 1);
+    }
+
+    #[test]
+    fn offsets_and_lines_across_line_break_styles_and_tiny_reads() {
+        for text in [
+            &b"[A \"1\"]\r\n1. e4 *\r\n[B \"2\"]\r\n*"[..],
+            b"[A \"1\"]\r1. e4 *\r[B \"2\"]\r*",
+            b"[A \"1\"]\n1. e4 *\n[B \"2\"]\n*",
+        ] {
+            let whole = chunks(text);
+            assert_eq!(whole.len(), 2);
+            assert_eq!(whole[1].line, 2);
+            assert_eq!(whole[1].offset, whole[0].text.len());
+            let tiny: Vec<Chunk> = PgnChunks::new(BufReader::with_capacity(1, text))
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(tiny, whole);
+        }
+    }
+
+    #[test]
+    fn bom_stays_and_is_not_movetext() {
+        let all = texts(b"\xEF\xBB\xBF[Event \"a\"]\n*\n[Event \"b\"]\n*");
+        assert_eq!(all.len(), 2);
+        assert!(all[0].starts_with('\u{feff}'));
+    }
+
+    #[test]
+    fn windows_1252_is_decoded_with_the_line_of_the_first_bad_byte() {
+        let all = chunks(b"[Event \"a\"]\n*\n[Event \"b\"]\n[Site \"Caf\xe9\"]\n*");
+        assert_eq!(all[0].cp1252_line, None);
+        assert_eq!(all[1].cp1252_line, Some(3));
+        assert!(all[1].text.contains("Café"));
+    }
+
+    #[test]
+    fn compressed_inputs_and_walked_directories() {
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("xpgn-source-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let text = b"[Event \"a\"]\n1. e4 *\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text).unwrap();
+        std::fs::write(dir.join("a.pgn.gz"), gz.finish().unwrap()).unwrap();
+        std::fs::write(dir.join("sub/b.pgn.zst"), zstd::encode_all(&text[..], 0).unwrap()).unwrap();
+        let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+        bz.write_all(text).unwrap();
+        std::fs::write(dir.join("sub/c.PGN.bz2"), bz.finish().unwrap()).unwrap();
+        std::fs::write(dir.join("d.txt"), "1.e4").unwrap();
+        std::fs::write(dir.join("notes.md"), "no").unwrap();
+        let inputs = collect_inputs(std::slice::from_ref(&dir), None).unwrap();
+        let names: Vec<_> = inputs
+            .iter()
+            .map(|i| i.path.as_ref().unwrap().strip_prefix(&dir).unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a.pgn.gz", "d.txt", "sub/b.pgn.zst", "sub/c.PGN.bz2"]);
+        assert_eq!(inputs[1].format, InputFormat::Transcript);
+        for input in inputs.iter().filter(|i| i.format == InputFormat::Pgn) {
+            let read: Vec<Chunk> = PgnChunks::new(open(input).unwrap()).map(Result::unwrap).collect();
+            assert_eq!(read[0].text.as_bytes(), text, "{}", input.display);
+        }
+        let missing = collect_inputs(&[dir.join("nope.pgn")], None).unwrap_err();
+        assert!(missing.path.ends_with("nope.pgn"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

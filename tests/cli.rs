@@ -1,0 +1,168 @@
+//! The command line as scripts see it: output formats, exit codes, fmt modes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn xpgn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xpgn"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("xpgn runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A scratch directory of this test's own, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("xpgn-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn check_clean_file_exits_0() {
+    let output = xpgn(&["check", "fixtures/games/clean.pgn"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    insta::assert_snapshot!(stdout(&output), @"2 games in 1 file: 0 errors, 0 warnings");
+}
+
+#[test]
+fn check_with_errors_exits_1_and_renders_diagnostics() {
+    let output = xpgn(&["check", "--color", "never", "fixtures/syntax/unreadable-move.pgn"]);
+    assert_eq!(output.status.code(), Some(1));
+    insta::assert_snapshot!(stdout(&output));
+}
+
+#[test]
+fn warnings_alone_exit_0() {
+    let output = xpgn(&["check", "-q", "fixtures/syntax/missing-result.pgn"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("xpgn::syntax::missing-result"));
+}
+
+#[test]
+fn check_json_is_one_object_per_game() {
+    let output = xpgn(&["check", "--format", "json", "fixtures/games/clean.pgn", "fixtures/syntax/unreadable-move.pgn"]);
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["status"], "ok");
+    assert_eq!(lines[0]["white"], "Anderssen, Adolf");
+    assert_eq!(lines[0]["plies"], 45);
+    assert_eq!(lines[0]["result"], "1-0");
+    assert_eq!(lines[1]["game"], 2);
+    let bad = &lines[2];
+    assert_eq!(bad["status"], "error");
+    assert_eq!(bad["file"], "fixtures/syntax/unreadable-move.pgn");
+    let d = &bad["diagnostics"][0];
+    assert_eq!(d["code"], "unreadable-move");
+    assert_eq!(d["severity"], "error");
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(13)));
+    assert_eq!((d["offset"].as_u64(), d["length"].as_u64()), (Some(53), Some(4)));
+    assert!(d["help"].as_str().unwrap().contains("SAN"));
+}
+
+#[test]
+fn check_github_annotations() {
+    let output = xpgn(&["check", "--format", "github", "fixtures/syntax/unreadable-move.pgn"]);
+    assert_eq!(output.status.code(), Some(1));
+    let first = stdout(&output).lines().next().unwrap().to_owned();
+    assert!(
+        first.starts_with("::error file=fixtures/syntax/unreadable-move.pgn,line=4,col=13,title=unreadable-move::`pawn` is not a move"),
+        "{first}"
+    );
+}
+
+#[test]
+fn directories_are_walked_and_stdin_is_read() {
+    let output = xpgn(&["check", "-q", "--format", "json", "fixtures/games"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).lines().count() >= 2);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xpgn"))
+        .args(["check", "--format", "json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"1. e4 e5 *\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("\"file\":\"-\""));
+}
+
+#[test]
+fn missing_file_and_bad_usage_exit_2() {
+    let output = xpgn(&["check", "no/such/file.pgn"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no/such/file.pgn"));
+    assert_eq!(xpgn(&["check", "--format", "xml", "x.pgn"]).status.code(), Some(2));
+    assert_eq!(xpgn(&["check"]).status.code(), Some(2));
+    assert_eq!(xpgn(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn fmt_prints_check_reports_and_write_rewrites_atomically() {
+    let scratch = Scratch::new("fmt");
+    let messy = scratch.file("messy.pgn", "[White \"A\"]\r\n[Event \"E\"]\r\n1.e4 {c}   e5 2.Nf3 *\r\n");
+    let formatted = "[Event \"E\"]\n[White \"A\"]\n\n1. e4 {c} e5 2. Nf3 *\n";
+
+    let output = xpgn(&["fmt", s(&messy)]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), formatted);
+
+    let output = xpgn(&["fmt", "--check", s(&messy)]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("would reformat"));
+
+    let output = xpgn(&["fmt", "--write", s(&messy)]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), formatted);
+    let leftovers = std::fs::read_dir(&scratch.0).unwrap().count();
+    assert_eq!(leftovers, 1, "no temporary file is left behind");
+
+    let output = xpgn(&["fmt", "--check", s(&messy)]);
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn fmt_refuses_files_with_syntax_errors() {
+    let scratch = Scratch::new("fmt-errors");
+    let broken = scratch.file("broken.pgn", "1. e4 Xq9 *\n");
+    let output = xpgn(&["fmt", "--write", s(&broken)]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("syntax errors"));
+    assert_eq!(std::fs::read_to_string(&broken).unwrap(), "1. e4 Xq9 *\n");
+}
