@@ -12,7 +12,11 @@ use xpgn::source::Input;
 const RUNS: usize = 5;
 
 fn main() {
-    let mut files: Vec<PathBuf> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).map(PathBuf::from).collect();
+    let mut files: Vec<PathBuf> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .map(PathBuf::from)
+        .collect();
     if files.is_empty() {
         let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/standard");
         match std::fs::read_dir(&corpus) {
@@ -29,7 +33,10 @@ fn main() {
             }
         }
     }
-    println!("{:<20} {:>10} {:>9} {:>10} {:>10}", "file", "MB", "games", "median s", "MB/s");
+    println!(
+        "{:<20} {:>10} {:>9} {:>10} {:>10}",
+        "file", "MB", "games", "median s", "MB/s"
+    );
     for file in files {
         let bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         let mut times: Vec<Duration> = Vec::with_capacity(RUNS);
@@ -47,6 +54,9 @@ fn main() {
         let median = times[RUNS / 2].as_secs_f64();
         let mb = bytes as f64 / 1e6;
         let name = file.file_name().unwrap_or_default().to_string_lossy();
-        println!("{name:<20} {mb:>10.1} {games:>9} {median:>10.3} {:>10.0}", mb / median);
+        println!(
+            "{name:<20} {mb:>10.1} {games:>9} {median:>10.3} {:>10.0}",
+            mb / median
+        );
     }
 }

@@ -47,7 +47,10 @@ pub struct EventCommand {
 pub enum Command {
     Event(EventCommand),
     /// Any other command (`[%clk 0:03:00]`, `[%eval 0.17]`), kept as written.
-    Other { name: String, args: String },
+    Other {
+        name: String,
+        args: String,
+    },
 }
 
 /// Reads the commands inside a comment's text; `offset` is where the text starts in the
@@ -186,10 +189,12 @@ mod tests {
         let (commands, diagnostics) = parse_commands(text, 0);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         match &commands[..] {
-            [Spanned {
-                node: Command::Event(e),
-                ..
-            }] => e.clone(),
+            [
+                Spanned {
+                    node: Command::Event(e),
+                    ..
+                },
+            ] => e.clone(),
             other => panic!("{other:?}"),
         }
     }
@@ -208,7 +213,8 @@ mod tests {
 
     #[test]
     fn other_commands_and_text_are_kept_apart() {
-        let (commands, diagnostics) = parse_commands("good move [%clk 0:03:00] [%event 68 c2 g7]", 100);
+        let (commands, diagnostics) =
+            parse_commands("good move [%clk 0:03:00] [%event 68 c2 g7]", 100);
         assert!(diagnostics.is_empty());
         assert_eq!(
             commands[0].node,

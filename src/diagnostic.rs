@@ -134,7 +134,12 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the code's default severity.
-    pub fn new(code: Code, span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+    pub fn new(
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             code,
             severity: code.severity(),

@@ -26,7 +26,9 @@ impl ChunkGames {
 }
 
 /// Opens `input` and reads it as its format says: PGN game by game, a transcript whole.
-pub fn read_games(input: &Input) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<ChunkGames>> + Send>> {
+pub fn read_games(
+    input: &Input,
+) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<ChunkGames>> + Send>> {
     let reader = open(input)?;
     Ok(match input.format {
         InputFormat::Pgn => Box::new(GameChunks {
@@ -95,11 +97,16 @@ fn encoding_warning(chunk: &Chunk, line: usize) -> Diagnostic {
             None => break,
         }
     }
-    let len = text[start..].find(['\n', '\r']).unwrap_or(text.len() - start);
+    let len = text[start..]
+        .find(['\n', '\r'])
+        .unwrap_or(text.len() - start);
     Diagnostic::new(
         Code::NotUtf8,
         Span::new(chunk.offset + start, len),
-        format!("the file is not UTF-8; read as Windows-1252 from line {}", line + 1),
+        format!(
+            "the file is not UTF-8; read as Windows-1252 from line {}",
+            line + 1
+        ),
         "first line that is not UTF-8",
     )
     .with_help("save the file as UTF-8 so every tool reads the same characters")

@@ -8,7 +8,8 @@ use crate::pgn::{CommentKind, Dots, Game, Item, Tag};
 use crate::span::Spanned;
 
 /// The Seven Tag Roster, printed first and in this order (PGN standard 8.1.1).
-pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The longest line the printer makes, unless one token is longer.
 pub const LINE_WIDTH: usize = 80;
@@ -194,7 +195,10 @@ mod tests {
     #[test]
     fn tags_in_roster_order_then_the_rest() {
         let out = format("[Foo \"x\"]\n[White \"W\"]\n[Event \"E \\\"q\\\"\"]\n1. e4 *");
-        assert_eq!(out, "[Event \"E \\\"q\\\"\"]\n[White \"W\"]\n[Foo \"x\"]\n\n1. e4 *\n");
+        assert_eq!(
+            out,
+            "[Event \"E \\\"q\\\"\"]\n[White \"W\"]\n[Foo \"x\"]\n\n1. e4 *\n"
+        );
     }
 
     #[test]
@@ -210,7 +214,10 @@ mod tests {
     fn lines_wrap_at_80_columns_and_games_are_separated() {
         let moves: String = (1..=30).map(|n| format!("{n}. Nf3 Nf6 ")).collect();
         let out = format(&format!("{moves}*\n\n1. d4 *"));
-        assert!(out.lines().all(|l| l.chars().count() <= LINE_WIDTH), "{out}");
+        assert!(
+            out.lines().all(|l| l.chars().count() <= LINE_WIDTH),
+            "{out}"
+        );
         assert!(out.ends_with("*\n\n1. d4 *\n"));
     }
 

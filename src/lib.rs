@@ -5,13 +5,13 @@
 //! ([`diagnostic`]) -> reporters ([`report`]). The library never prints; reporters write
 //! to the writer they are given.
 
-pub mod layout;
-pub mod notation;
-pub mod span;
 pub mod command;
 pub mod diagnostic;
+pub mod games;
+pub mod layout;
+pub mod notation;
 pub mod pgn;
 pub mod report;
-pub mod games;
 pub mod source;
+pub mod span;
 pub mod transcript;

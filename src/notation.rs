@@ -226,7 +226,8 @@ fn file(i: &str) -> Res<'_, u8> {
 fn rank(i: &str) -> Res<'_, u8> {
     let (i, first) = satisfy(|c| ('1'..='9').contains(&c)).parse(i)?;
     if first == '1'
-        && let Ok((rest, second)) = satisfy::<_, _, nom::error::Error<&str>>(|c| ('0'..='6').contains(&c)).parse(i)
+        && let Ok((rest, second)) =
+            satisfy::<_, _, nom::error::Error<&str>>(|c| ('0'..='6').contains(&c)).parse(i)
     {
         return Ok((rest, 10 + (second as u8 - b'0') - 1));
     }
@@ -280,11 +281,16 @@ fn promotion(i: &str) -> Res<'_, Promotion> {
     ))
 }
 
-fn target<'a>(first: bool) -> impl Parser<&'a str, Output = Target, Error = nom::error::Error<&'a str>> {
+fn target<'a>(
+    first: bool,
+) -> impl Parser<&'a str, Output = Target, Error = nom::error::Error<&'a str>> {
     move |i: &'a str| {
         let separators = if first {
-            alt((value(Separator::Capture, char('x')), value(Separator::None, tag(""))))
-                .parse(i)
+            alt((
+                value(Separator::Capture, char('x')),
+                value(Separator::None, tag("")),
+            ))
+            .parse(i)
         } else {
             alt((
                 value(Separator::Capture, char('x')),
@@ -501,13 +507,63 @@ mod tests {
     #[test]
     fn every_form_of_the_notation_table_prints_back_as_written() {
         for token in [
-            "e4", "Nf3", "exd5", "Nbd7", "R1e2", "Qh4xe1", "e8=Q", "O-O", "O-O-O", "0-0",
-            "0-0-0", "e8Q", "Ng1f3", "Ng1-f3", "--", "Z0", "Nxf6-c4", "Bxc4-f6", "Nc4xf6",
-            "c4-g8=Q+", "c8-c1", "Bxc4xf6", "c5-c4xg8", "Ng8xf6-c4", "Ra1-e1-f10", "Re1-f10",
-            "Cf1-e10+", "e10=Q-f1", "e1=Q-f10", "Qxf7K@g7+", "R->a4", "R->d8", "Rc8->a8",
-            "Ra3->a8", "a8=Q", "Nf3->g2", "Nxe5->e6", "e8=N->e7", "Nf3->f5", "Rxd4/g1",
-            "Nb1->a0", "Bc4xf6K@g7", "e4!", "e4?", "Nf3!!", "Qh5??", "Bb5!?", "a3?!",
-            "Qxf7#", "Qh4+!?", "p16", "Ap16xo15", "R16a1", "e8=q", "o-o", "U->p1", "Pe4",
+            "e4",
+            "Nf3",
+            "exd5",
+            "Nbd7",
+            "R1e2",
+            "Qh4xe1",
+            "e8=Q",
+            "O-O",
+            "O-O-O",
+            "0-0",
+            "0-0-0",
+            "e8Q",
+            "Ng1f3",
+            "Ng1-f3",
+            "--",
+            "Z0",
+            "Nxf6-c4",
+            "Bxc4-f6",
+            "Nc4xf6",
+            "c4-g8=Q+",
+            "c8-c1",
+            "Bxc4xf6",
+            "c5-c4xg8",
+            "Ng8xf6-c4",
+            "Ra1-e1-f10",
+            "Re1-f10",
+            "Cf1-e10+",
+            "e10=Q-f1",
+            "e1=Q-f10",
+            "Qxf7K@g7+",
+            "R->a4",
+            "R->d8",
+            "Rc8->a8",
+            "Ra3->a8",
+            "a8=Q",
+            "Nf3->g2",
+            "Nxe5->e6",
+            "e8=N->e7",
+            "Nf3->f5",
+            "Rxd4/g1",
+            "Nb1->a0",
+            "Bc4xf6K@g7",
+            "e4!",
+            "e4?",
+            "Nf3!!",
+            "Qh5??",
+            "Bb5!?",
+            "a3?!",
+            "Qxf7#",
+            "Qh4+!?",
+            "p16",
+            "Ap16xo15",
+            "R16a1",
+            "e8=q",
+            "o-o",
+            "U->p1",
+            "Pe4",
         ] {
             let parsed = Notation::parse(token).unwrap_or_else(|e| panic!("{token}: {e}"));
             assert_eq!(parsed.to_string(), token);
@@ -564,7 +620,10 @@ mod tests {
         let m = piece_move("R->a4");
         assert!(m.targets.is_empty());
         assert_eq!(m.arrow, Some(Facing { file: 0, rank: 3 }));
-        assert_eq!(piece_move("Nb1->a0").arrow, Some(Facing { file: 0, rank: -1 }));
+        assert_eq!(
+            piece_move("Nb1->a0").arrow,
+            Some(Facing { file: 0, rank: -1 })
+        );
         assert_eq!(piece_move("Rxd4/g1").swap, Some(sq("g1")));
         let promoted = piece_move("e8=N->e7");
         assert_eq!(promoted.targets[0].promotion.map(|p| p.piece), Some('N'));
@@ -582,7 +641,11 @@ mod tests {
 
     #[test]
     fn castling_spellings() {
-        for (token, long, letter) in [("O-O", false, 'O'), ("0-0-0", true, '0'), ("o-o-o", true, 'o')] {
+        for (token, long, letter) in [
+            ("O-O", false, 'O'),
+            ("0-0-0", true, '0'),
+            ("o-o-o", true, 'o'),
+        ] {
             assert_eq!(
                 Notation::parse(token).unwrap().body,
                 MoveBody::Castle(Castle { long, letter })

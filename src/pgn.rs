@@ -5,7 +5,6 @@
 //! CRLF line ends, glued move numbers (`1.e4`), `1. ...`, `½-½`, a new game without a
 //! result before it, unescaped quotes inside tag values.
 
-
 use memchr::memchr;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -220,7 +219,19 @@ struct Reader<'a> {
 fn is_delimiter(b: u8) -> bool {
     matches!(
         b,
-        b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'*'
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | b'\x0c'
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'['
+            | b']'
+            | b';'
+            | b'$'
+            | b'*'
     ) || b < 0x20
 }
 
@@ -254,7 +265,11 @@ impl<'a> Reader<'a> {
                     self.pos += 1;
                     let span = self.span(start, start + 1);
                     let what = char::from(b);
-                    self.unexpected(span, &what.to_string(), format!("`{what}` without an opening bracket"));
+                    self.unexpected(
+                        span,
+                        &what.to_string(),
+                        format!("`{what}` without an opening bracket"),
+                    );
                 }
                 _ if b < 0x20 => self.control_character(),
                 0xEF if self.text[start..].starts_with('\u{feff}') => self.pos += 3,
@@ -281,7 +296,9 @@ impl<'a> Reader<'a> {
                 self.current.phase = Phase::Moves;
             }
             Phase::Tags => {
-                if matches!(item, Item::Comment(_) | Item::Escape(_)) && self.current.game.moves.is_empty() {
+                if matches!(item, Item::Comment(_) | Item::Escape(_))
+                    && self.current.game.moves.is_empty()
+                {
                     // Text before the tags, or a comment between tags and moves: only the
                     // former is prelude; a comment after the tags opens the movetext.
                     if self.current.game.tags.is_empty() || matches!(item, Item::Escape(_)) {
@@ -476,7 +493,9 @@ impl<'a> Reader<'a> {
                         format!("`{text}` is not a NAG"),
                         "expected `$` and a number from 0 to 255",
                     )
-                    .with_help("write a NAG as `$1` .. `$255`, or put the text in a `{...}` comment"),
+                    .with_help(
+                        "write a NAG as `$1` .. `$255`, or put the text in a `{...}` comment",
+                    ),
                 );
                 self.push(Item::Unreadable(text.to_owned()), span);
             }
@@ -526,7 +545,10 @@ impl<'a> Reader<'a> {
             1 => Dots::One,
             _ => Dots::Three,
         };
-        self.push(Item::MoveNumber(MoveNumber { number, dots }), self.span(start, start + taken));
+        self.push(
+            Item::MoveNumber(MoveNumber { number, dots }),
+            self.span(start, start + taken),
+        );
         Some(taken)
     }
 
@@ -543,7 +565,11 @@ impl<'a> Reader<'a> {
             return;
         }
         let text = self.text[start..end].to_owned();
-        self.unexpected(span, &text, format!("`{text}` without a move number before it"));
+        self.unexpected(
+            span,
+            &text,
+            format!("`{text}` without a move number before it"),
+        );
     }
 
     fn move_token(&mut self, start: usize, end: usize) {
@@ -604,12 +630,20 @@ impl<'a> Reader<'a> {
         let span = self.span(start, start + consumed);
         self.current.touch(span);
         if let Some((code, message, help)) = problem {
-            self.diagnostic(Diagnostic::new(code, span, message, "in this tag pair").with_help(help));
+            self.diagnostic(
+                Diagnostic::new(code, span, message, "in this tag pair").with_help(help),
+            );
         }
         if let Some(RawTag { name, value }) = tag {
             self.current.game.tags.push(Tag {
-                name: Spanned::new(line[name.clone()].to_owned(), self.span(start + name.start, start + name.end)),
-                value: Spanned::new(value.text, self.span(start + value.range.start, start + value.range.end)),
+                name: Spanned::new(
+                    line[name.clone()].to_owned(),
+                    self.span(start + name.start, start + name.end),
+                ),
+                value: Spanned::new(
+                    value.text,
+                    self.span(start + value.range.start, start + value.range.end),
+                ),
                 span,
             });
         }
@@ -655,7 +689,10 @@ fn close_open_variations(builder: &mut GameBuilder) {
         );
         let inner = std::mem::replace(&mut builder.game.moves, outer);
         let span = open.to(inner.last().map_or(open, |i| i.span));
-        builder.game.moves.push(Spanned::new(Item::Variation(inner), span));
+        builder
+            .game
+            .moves
+            .push(Spanned::new(Item::Variation(inner), span));
     }
 }
 
@@ -692,11 +729,18 @@ fn check_result(builder: &mut GameBuilder) {
         None => {
             let end = Span::new(game.span.end(), 0);
             builder.diagnostics.push(
-                Diagnostic::new(Code::MissingResult, end, "the game has no result at its end", "result expected here")
-                    .with_help(match game.tag("Result").and_then(Outcome::parse) {
-                        Some(o) => format!("end the moves with `{}` as the Result tag says", o.as_str()),
-                        None => "end the moves with `1-0`, `0-1`, `1/2-1/2` or `*`".to_owned(),
-                    }),
+                Diagnostic::new(
+                    Code::MissingResult,
+                    end,
+                    "the game has no result at its end",
+                    "result expected here",
+                )
+                .with_help(match game.tag("Result").and_then(Outcome::parse) {
+                    Some(o) => {
+                        format!("end the moves with `{}` as the Result tag says", o.as_str())
+                    }
+                    None => "end the moves with `1-0`, `0-1`, `1/2-1/2` or `*`".to_owned(),
+                }),
             );
         }
         Some(result) => {
@@ -761,7 +805,9 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
         i += 1;
     }
     let name_start = i;
-    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-') {
+    while i < bytes.len()
+        && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-')
+    {
         i += 1;
     }
     let name = name_start..i;
@@ -786,13 +832,20 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
         let problem = if raw.is_empty() {
             format!("tag `{}` has no value", &line[name.clone()])
         } else {
-            format!("the value of tag `{}` is not in double quotes", &line[name.clone()])
+            format!(
+                "the value of tag `{}` is not in double quotes",
+                &line[name.clone()]
+            )
         };
         let value = TagValue {
             text: raw.to_owned(),
             range: i..i + raw.len(),
         };
-        let problem = Some((Code::MalformedTag, problem, "write a tag pair as `[Name \"value\"]`"));
+        let problem = Some((
+            Code::MalformedTag,
+            problem,
+            "write a tag pair as `[Name \"value\"]`",
+        ));
         return (Some(RawTag { name, value }), end, problem);
     }
     let value_start = i + 1;

@@ -4,7 +4,10 @@
 
 use std::io::{self, Write};
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
 use serde::Serialize;
 
 use crate::command::{Command, parse_commands};
@@ -90,7 +93,11 @@ impl<W: Write> HumanReporter<W> {
 
 /// Renders one diagnostic as a person reads it (no colour, 80 columns when `handler`
 /// is [`plain_handler`]).
-pub fn render(handler: &GraphicalReportHandler, diagnostic: &Diagnostic, source: Source<'_>) -> String {
+pub fn render(
+    handler: &GraphicalReportHandler,
+    diagnostic: &Diagnostic,
+    source: Source<'_>,
+) -> String {
     let view = MietteView { diagnostic, source };
     let mut out = String::new();
     if handler.render_report(&mut out, &view).is_err() {
@@ -332,7 +339,11 @@ impl std::error::Error for MietteView<'_> {}
 impl miette::Diagnostic for MietteView<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
         let code = self.diagnostic.code;
-        Some(Box::new(format!("xpgn::{}::{}", code.category(), code.name())))
+        Some(Box::new(format!(
+            "xpgn::{}::{}",
+            code.category(),
+            code.name()
+        )))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
@@ -355,7 +366,10 @@ impl miette::Diagnostic for MietteView<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.diagnostic.span;
-        let label = LabeledSpan::new_primary_with_span(Some(self.diagnostic.label.clone()), (span.offset, span.len));
+        let label = LabeledSpan::new_primary_with_span(
+            Some(self.diagnostic.label.clone()),
+            (span.offset, span.len),
+        );
         Some(Box::new(std::iter::once(label)))
     }
 }
@@ -372,7 +386,10 @@ impl SourceCode for Source<'_> {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
         let text = self.text;
-        let start = span.offset().checked_sub(self.offset).ok_or(MietteError::OutOfBounds)?;
+        let start = span
+            .offset()
+            .checked_sub(self.offset)
+            .ok_or(MietteError::OutOfBounds)?;
         let end = start + span.len();
         if end > text.len() {
             return Err(MietteError::OutOfBounds);
@@ -384,7 +401,8 @@ impl SourceCode for Source<'_> {
         if context_lines_before > 0 {
             window_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
             for _ in 0..context_lines_before {
-                let Some(previous) = text[..window_start.saturating_sub(1)].rfind(['\n', '\r']) else {
+                let Some(previous) = text[..window_start.saturating_sub(1)].rfind(['\n', '\r'])
+                else {
                     window_start = 0;
                     break;
                 };
@@ -401,7 +419,8 @@ impl SourceCode for Source<'_> {
                 }
             }
         }
-        let window_start = floor_boundary(text, window_start.max(start.saturating_sub(EXCERPT_REACH)));
+        let window_start =
+            floor_boundary(text, window_start.max(start.saturating_sub(EXCERPT_REACH)));
         let window_end = ceil_boundary(text, window_end.min(end + EXCERPT_REACH));
         let data = &text[window_start..window_end];
         let first = line_column(text, self.line, window_start);

@@ -90,7 +90,10 @@ const WALKED_SUFFIXES: [&str; 5] = [".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", "
 /// Expands command-line paths: `-` is standard input, a directory is walked (sorted by
 /// name, symlinked directories not followed) for game files, and a named file is taken
 /// whatever its extension.
-pub fn collect_inputs(paths: &[PathBuf], format_override: Option<InputFormat>) -> Result<Vec<Input>, SourceError> {
+pub fn collect_inputs(
+    paths: &[PathBuf],
+    format_override: Option<InputFormat>,
+) -> Result<Vec<Input>, SourceError> {
     let mut inputs = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
@@ -108,7 +111,8 @@ pub fn collect_inputs(paths: &[PathBuf], format_override: Option<InputFormat>) -
                     message: e.to_string(),
                 })?;
                 let name = entry.file_name().to_string_lossy().to_lowercase();
-                if entry.file_type().is_file() && WALKED_SUFFIXES.iter().any(|s| name.ends_with(s)) {
+                if entry.file_type().is_file() && WALKED_SUFFIXES.iter().any(|s| name.ends_with(s))
+                {
                     inputs.push(Input::from_path(entry.path()));
                 }
             }
@@ -132,9 +136,18 @@ pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
     };
     Ok(match input.compression {
         Compression::None => Box::new(BufReader::with_capacity(BLOCK, raw)),
-        Compression::Gzip => Box::new(BufReader::with_capacity(BLOCK, flate2::read::MultiGzDecoder::new(raw))),
-        Compression::Zstd => Box::new(BufReader::with_capacity(BLOCK, zstd::stream::read::Decoder::new(raw)?)),
-        Compression::Bzip2 => Box::new(BufReader::with_capacity(BLOCK, bzip2::read::MultiBzDecoder::new(raw))),
+        Compression::Gzip => Box::new(BufReader::with_capacity(
+            BLOCK,
+            flate2::read::MultiGzDecoder::new(raw),
+        )),
+        Compression::Zstd => Box::new(BufReader::with_capacity(
+            BLOCK,
+            zstd::stream::read::Decoder::new(raw)?,
+        )),
+        Compression::Bzip2 => Box::new(BufReader::with_capacity(
+            BLOCK,
+            bzip2::read::MultiBzDecoder::new(raw),
+        )),
     })
 }
 
@@ -176,7 +189,10 @@ struct ScanState {
 /// character is `[` (not inside a `{}` comment) after movetext starts a new chunk.
 pub struct PgnChunks<R: BufRead> {
     reader: R,
+    /// Read but not yet yielded bytes are `pending[start..]`; the front is dropped only
+    /// when refilling, so yielding a chunk never moves the rest of the block.
     pending: Vec<u8>,
+    start: usize,
     scanned: usize,
     state: ScanState,
     offset: usize,
@@ -189,6 +205,7 @@ impl<R: BufRead> PgnChunks<R> {
         PgnChunks {
             reader,
             pending: Vec::new(),
+            start: 0,
             scanned: 0,
             state: ScanState {
                 line_start: true,
@@ -203,10 +220,32 @@ impl<R: BufRead> PgnChunks<R> {
     /// Scans pending bytes; returns the start of the next game when one is found.
     fn scan(&mut self) -> Option<usize> {
         let first_chunk = self.offset == 0;
+        let chunk_start = self.start;
         let s = &mut self.state;
         let bytes = &self.pending;
         let mut i = self.scanned;
         while i < bytes.len() {
+            // Inside a line or a comment only a few bytes matter: jump to the next one.
+            if !s.line_start && !s.after_cr {
+                let rest = &bytes[i..];
+                let next = if s.in_brace {
+                    memchr::memchr3(b'}', b'\n', b'\r', rest)
+                } else if s.in_line_comment || s.in_tag_line || s.in_escape_line {
+                    memchr::memchr2(b'\n', b'\r', rest)
+                } else if s.movetext {
+                    rest.iter()
+                        .position(|&b| matches!(b, b'\n' | b'\r' | b'{' | b';'))
+                } else {
+                    Some(0)
+                };
+                match next {
+                    Some(n) => i += n,
+                    None => {
+                        i = bytes.len();
+                        break;
+                    }
+                }
+            }
             let b = bytes[i];
             if s.after_cr && b == b'\n' {
                 s.after_cr = false;
@@ -237,7 +276,10 @@ impl<R: BufRead> PgnChunks<R> {
                     return Some(i - line_start_blanks(bytes, i));
                 }
                 s.in_tag_line = true;
-            } else if s.line_start && b == b'%' && (i == 0 || matches!(bytes[i - 1], b'\n' | b'\r')) {
+            } else if s.line_start
+                && b == b'%'
+                && (i == chunk_start || matches!(bytes[i - 1], b'\n' | b'\r'))
+            {
                 s.in_escape_line = true;
             } else if i == 0 && first_chunk && bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
                 i += 3;
@@ -261,8 +303,8 @@ impl<R: BufRead> PgnChunks<R> {
     }
 
     fn take_chunk(&mut self, end: usize) -> Chunk {
-        let rest = self.pending.split_off(end);
-        let bytes = std::mem::replace(&mut self.pending, rest);
+        let bytes = self.pending[self.start..end].to_vec();
+        self.start = end;
         let lines = self.state.lines;
         let (text, cp1252_line) = decode(bytes, self.line);
         let chunk = Chunk {
@@ -273,7 +315,6 @@ impl<R: BufRead> PgnChunks<R> {
         };
         self.offset += chunk.text.len();
         self.line += lines;
-        self.scanned -= end;
         self.state = ScanState {
             line_start: true,
             ..ScanState::default()
@@ -291,7 +332,7 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                 return Some(Ok(self.take_chunk(end)));
             }
             if self.eof {
-                if self.pending.is_empty() {
+                if self.start == self.pending.len() {
                     return None;
                 }
                 let end = self.pending.len();
@@ -301,6 +342,11 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                 Ok([]) => self.eof = true,
                 Ok(block) => {
                     let n = block.len();
+                    if self.start > 0 {
+                        self.pending.drain(..self.start);
+                        self.scanned -= self.start;
+                        self.start = 0;
+                    }
                     self.pending.extend_from_slice(block);
                     self.reader.consume(n);
                 }
@@ -340,8 +386,12 @@ fn decode(bytes: Vec<u8>, first_line: usize) -> (String, Option<usize>) {
         Ok(text) => (text, None),
         Err(e) => {
             let bytes = e.into_bytes();
-            let bad = std::str::from_utf8(&bytes).map_err(|e| e.valid_up_to()).err().unwrap_or(0);
-            let line = first_line + crate::span::line_breaks(&String::from_utf8_lossy(&bytes[..bad]));
+            let bad = std::str::from_utf8(&bytes)
+                .map_err(|e| e.valid_up_to())
+                .err()
+                .unwrap_or(0);
+            let line =
+                first_line + crate::span::line_breaks(&String::from_utf8_lossy(&bytes[..bad]));
             let (text, _, _) = encoding_rs::WINDOWS_1252.decode(&bytes);
             (text.into_owned(), Some(line))
         }
@@ -364,7 +414,10 @@ mod tests {
     fn games_split_at_tag_lines_after_movetext() {
         assert_eq!(
             texts(b"[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n1. d4 0-1\n"),
-            ["[Event \"a\"]\n\n1. e4 1-0\n\n", "[Event \"b\"]\n1. d4 0-1\n"]
+            [
+                "[Event \"a\"]\n\n1. e4 1-0\n\n",
+                "[Event \"b\"]\n1. d4 0-1\n"
+            ]
         );
         assert_eq!(
             texts(b"[Event \"a\"]\n1. e4 1-0\n  [Event \"b\"]\n*"),
@@ -422,7 +475,11 @@ mod tests {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(text).unwrap();
         std::fs::write(dir.join("a.pgn.gz"), gz.finish().unwrap()).unwrap();
-        std::fs::write(dir.join("sub/b.pgn.zst"), zstd::encode_all(&text[..], 0).unwrap()).unwrap();
+        std::fs::write(
+            dir.join("sub/b.pgn.zst"),
+            zstd::encode_all(&text[..], 0).unwrap(),
+        )
+        .unwrap();
         let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
         bz.write_all(text).unwrap();
         std::fs::write(dir.join("sub/c.PGN.bz2"), bz.finish().unwrap()).unwrap();
@@ -431,12 +488,25 @@ mod tests {
         let inputs = collect_inputs(std::slice::from_ref(&dir), None).unwrap();
         let names: Vec<_> = inputs
             .iter()
-            .map(|i| i.path.as_ref().unwrap().strip_prefix(&dir).unwrap().to_string_lossy().into_owned())
+            .map(|i| {
+                i.path
+                    .as_ref()
+                    .unwrap()
+                    .strip_prefix(&dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
             .collect();
-        assert_eq!(names, ["a.pgn.gz", "d.txt", "sub/b.pgn.zst", "sub/c.PGN.bz2"]);
+        assert_eq!(
+            names,
+            ["a.pgn.gz", "d.txt", "sub/b.pgn.zst", "sub/c.PGN.bz2"]
+        );
         assert_eq!(inputs[1].format, InputFormat::Transcript);
         for input in inputs.iter().filter(|i| i.format == InputFormat::Pgn) {
-            let read: Vec<Chunk> = PgnChunks::new(open(input).unwrap()).map(Result::unwrap).collect();
+            let read: Vec<Chunk> = PgnChunks::new(open(input).unwrap())
+                .map(Result::unwrap)
+                .collect();
             assert_eq!(read[0].text.as_bytes(), text, "{}", input.display);
         }
         let missing = collect_inputs(&[dir.join("nope.pgn")], None).unwrap_err();

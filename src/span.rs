@@ -6,7 +6,7 @@
 use std::fmt;
 
 /// A byte range `offset..offset + len` in the decoded text of one input file.
-#[derive(Clone, Copy, Default, Debug, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Default, Debug)]
 pub struct Span {
     pub offset: usize,
     pub len: usize,
@@ -81,9 +81,7 @@ pub fn line_breaks(text: &str) -> usize {
 pub fn line_column(text: &str, first_line: usize, offset: usize) -> LineColumn {
     let offset = floor_char_boundary(text, offset.min(text.len()));
     let before = &text[..offset];
-    let line_start = before
-        .rfind(['\n', '\r'])
-        .map_or(0, |i| i + 1);
+    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
     LineColumn {
         line: first_line + line_breaks(before) + 1,
         column: before[line_start..].chars().count() + 1,
@@ -103,8 +101,14 @@ mod tests {
 
     #[test]
     fn spans_do_not_take_part_in_equality() {
-        assert_eq!(Spanned::new(1, Span::new(0, 1)), Spanned::new(1, Span::new(9, 4)));
-        assert_ne!(Spanned::new(1, Span::new(0, 1)), Spanned::new(2, Span::new(0, 1)));
+        assert_eq!(
+            Spanned::new(1, Span::new(0, 1)),
+            Spanned::new(1, Span::new(9, 4))
+        );
+        assert_ne!(
+            Spanned::new(1, Span::new(0, 1)),
+            Spanned::new(2, Span::new(0, 1))
+        );
     }
 
     #[test]
@@ -113,6 +117,12 @@ mod tests {
         assert_eq!(line_column(text, 0, 0), LineColumn { line: 1, column: 1 });
         assert_eq!(line_column(text, 0, 3), LineColumn { line: 2, column: 1 });
         assert_eq!(line_column(text, 0, 5), LineColumn { line: 3, column: 1 });
-        assert_eq!(line_column(text, 10, text.len() - 1), LineColumn { line: 14, column: 5 });
+        assert_eq!(
+            line_column(text, 10, text.len() - 1),
+            LineColumn {
+                line: 14,
+                column: 5
+            }
+        );
     }
 }

@@ -30,13 +30,18 @@ pub fn parse_chunk(text: &str, offset: usize) -> ParsedGame {
         }
         let span = Span::new(at, line.len());
         if game.result.is_some() {
-            game.moves.push(Spanned::new(Item::Prose(line.to_owned()), span));
+            game.moves
+                .push(Spanned::new(Item::Prose(line.to_owned()), span));
             continue;
         }
         if previous_was_event
             && let Some(choices) = choice_line(line, at)
             && let Some(Spanned {
-                node: Item::EventLine(EventLine { text, event: Some(event) }),
+                node:
+                    Item::EventLine(EventLine {
+                        text,
+                        event: Some(event),
+                    }),
                 span: event_span,
             }) = game.moves.last_mut()
         {
@@ -66,7 +71,8 @@ pub fn parse_chunk(text: &str, offset: usize) -> ParsedGame {
             continue;
         }
         if !move_line(line, at, &mut game, &mut diagnostics) {
-            game.moves.push(Spanned::new(Item::Prose(line.to_owned()), span));
+            game.moves
+                .push(Spanned::new(Item::Prose(line.to_owned()), span));
         }
     }
     game.span = Span::new(offset, text.len());
@@ -155,12 +161,23 @@ fn token(word: &str) -> Option<Vec<(Token, usize, usize)>> {
         let mut tokens = vec![(Token::Number(number), 0, digits + dots)];
         let rest = &word[digits + dots..];
         if !rest.is_empty() {
-            tokens.push((Token::Move(Notation::parse(rest).ok()?), digits + dots, word.len()));
+            tokens.push((
+                Token::Move(Notation::parse(rest).ok()?),
+                digits + dots,
+                word.len(),
+            ));
         }
         return Some(tokens);
     }
     if word.bytes().all(|b| b == b'.') {
-        return Some(vec![(Token::Number(MoveNumber { number: 0, dots: Dots::Three }), 0, word.len())]);
+        return Some(vec![(
+            Token::Number(MoveNumber {
+                number: 0,
+                dots: Dots::Three,
+            }),
+            0,
+            word.len(),
+        )]);
     }
     Notation::parse(word)
         .ok()
@@ -171,8 +188,10 @@ fn token(word: &str) -> Option<Vec<(Token, usize, usize)>> {
 /// move number is taken as moves even with a bad token, which is most likely a typo.
 fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
     let words: Vec<(&str, Span)> = words(line, at).collect();
-    let read: Vec<Option<Vec<(Token, usize, usize)>>> = words.iter().map(|(w, _)| token(w)).collect();
-    let numbered = matches!(read.first(), Some(Some(tokens)) if matches!(tokens[0].0, Token::Number(..)));
+    let read: Vec<Option<Vec<(Token, usize, usize)>>> =
+        words.iter().map(|(w, _)| token(w)).collect();
+    let numbered =
+        matches!(read.first(), Some(Some(tokens)) if matches!(tokens[0].0, Token::Number(..)));
     let has_move = read
         .iter()
         .flatten()
@@ -193,7 +212,8 @@ fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagn
                 )
                 .with_help("write moves in SAN (`Nf3`, `exd5`, `0-0`) or an extended form; prose belongs on its own line"),
             );
-            game.moves.push(Spanned::new(Item::Unreadable((*word).to_owned()), *span));
+            game.moves
+                .push(Spanned::new(Item::Unreadable((*word).to_owned()), *span));
             continue;
         };
         for (token, from, to) in tokens {
@@ -202,7 +222,9 @@ fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagn
                 Token::Number(number) if number.number == 0 => {
                     merge_dots(game, token_span);
                 }
-                Token::Number(number) => game.moves.push(Spanned::new(Item::MoveNumber(number), token_span)),
+                Token::Number(number) => game
+                    .moves
+                    .push(Spanned::new(Item::MoveNumber(number), token_span)),
                 Token::Move(m) => game.moves.push(Spanned::new(Item::Move(m), token_span)),
                 Token::Result(outcome) => game.result = Some(Spanned::new(outcome, token_span)),
             }
@@ -246,21 +268,43 @@ mod tests {
 
     #[test]
     fn the_notation_example_reads_as_moves_events_and_prose() {
-        let parsed = parse_str("1.e4\nstart event\nEvent #43 Line Pushers\n1...c5\n2.Nf3 d6\nwfb\n3.R->a1\n");
+        let parsed = parse_str(
+            "1.e4\nstart event\nEvent #43 Line Pushers\n1...c5\n2.Nf3 d6\nwfb\n3.R->a1\n",
+        );
         assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
         assert_eq!(moves(&parsed.game), ["e4", "c5", "Nf3", "d6", "R->a1"]);
         assert_eq!(events(&parsed.game), [None, Some((43, vec![]))]);
-        assert!(parsed.game.moves.iter().any(|i| i.node == Item::Prose("wfb".into())));
+        assert!(
+            parsed
+                .game
+                .moves
+                .iter()
+                .any(|i| i.node == Item::Prose("wfb".into()))
+        );
     }
 
     #[test]
     fn choices_on_the_same_line_and_on_the_next() {
         let game = parse_str("Event #5 Hidden passage c4 f6\n1. c4").game;
         assert_eq!(events(&game), [Some((5, vec!["c4".into(), "f6".into()]))]);
-        let game = parse_str("Start Event!\r\nEvent #85 Loyal Knights\r\nNb1->b2 Ng1->h3 Nb8->b7 Ng8->f6\r\n0-0 c5").game;
+        let game = parse_str(
+            "Start Event!\r\nEvent #85 Loyal Knights\r\nNb1->b2 Ng1->h3 Nb8->b7 Ng8->f6\r\n0-0 c5",
+        )
+        .game;
         assert_eq!(
             events(&game),
-            [None, Some((85, vec!["Nb1->b2".into(), "Ng1->h3".into(), "Nb8->b7".into(), "Ng8->f6".into()]))]
+            [
+                None,
+                Some((
+                    85,
+                    vec![
+                        "Nb1->b2".into(),
+                        "Ng1->h3".into(),
+                        "Nb8->b7".into(),
+                        "Ng8->f6".into()
+                    ]
+                ))
+            ]
         );
         assert_eq!(moves(&game), ["0-0", "c5"]);
     }
@@ -282,7 +326,10 @@ mod tests {
     fn results_end_the_moves_and_bad_events_are_reported() {
         let parsed = parse_str("1. e4 e5 1-0\n2. d4\nEvent #x Foo\n");
         assert_eq!(moves(&parsed.game), ["e4", "e5"]);
-        assert_eq!(parsed.game.result.as_ref().unwrap().node, Outcome::WhiteWins);
+        assert_eq!(
+            parsed.game.result.as_ref().unwrap().node,
+            Outcome::WhiteWins
+        );
         let parsed = parse_str("Event #zz Foo\n\0\n");
         assert_eq!(parsed.diagnostics[0].code, Code::MalformedEventCommand);
         assert!(matches!(parsed.game.moves[0].node, Item::Prose(_)));

@@ -57,7 +57,12 @@ fn check_clean_file_exits_0() {
 
 #[test]
 fn check_with_errors_exits_1_and_renders_diagnostics() {
-    let output = xpgn(&["check", "--color", "never", "fixtures/syntax/unreadable-move.pgn"]);
+    let output = xpgn(&[
+        "check",
+        "--color",
+        "never",
+        "fixtures/syntax/unreadable-move.pgn",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     insta::assert_snapshot!(stdout(&output));
 }
@@ -71,7 +76,13 @@ fn warnings_alone_exit_0() {
 
 #[test]
 fn check_json_is_one_object_per_game() {
-    let output = xpgn(&["check", "--format", "json", "fixtures/games/clean.pgn", "fixtures/syntax/unreadable-move.pgn"]);
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/games/clean.pgn",
+        "fixtures/syntax/unreadable-move.pgn",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let lines: Vec<serde_json::Value> = stdout(&output)
         .lines()
@@ -89,14 +100,25 @@ fn check_json_is_one_object_per_game() {
     let d = &bad["diagnostics"][0];
     assert_eq!(d["code"], "unreadable-move");
     assert_eq!(d["severity"], "error");
-    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(13)));
-    assert_eq!((d["offset"].as_u64(), d["length"].as_u64()), (Some(53), Some(4)));
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(4), Some(13))
+    );
+    assert_eq!(
+        (d["offset"].as_u64(), d["length"].as_u64()),
+        (Some(53), Some(4))
+    );
     assert!(d["help"].as_str().unwrap().contains("SAN"));
 }
 
 #[test]
 fn check_github_annotations() {
-    let output = xpgn(&["check", "--format", "github", "fixtures/syntax/unreadable-move.pgn"]);
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "github",
+        "fixtures/syntax/unreadable-move.pgn",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let first = stdout(&output).lines().next().unwrap().to_owned();
     assert!(
@@ -117,7 +139,12 @@ fn directories_are_walked_and_stdin_is_read() {
         .spawn()
         .unwrap();
     use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"1. e4 e5 *\n").unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1. e4 e5 *\n")
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert!(stdout(&output).contains("\"file\":\"-\""));
@@ -128,7 +155,10 @@ fn missing_file_and_bad_usage_exit_2() {
     let output = xpgn(&["check", "no/such/file.pgn"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no/such/file.pgn"));
-    assert_eq!(xpgn(&["check", "--format", "xml", "x.pgn"]).status.code(), Some(2));
+    assert_eq!(
+        xpgn(&["check", "--format", "xml", "x.pgn"]).status.code(),
+        Some(2)
+    );
     assert_eq!(xpgn(&["check"]).status.code(), Some(2));
     assert_eq!(xpgn(&["frobnicate"]).status.code(), Some(2));
 }
@@ -136,7 +166,10 @@ fn missing_file_and_bad_usage_exit_2() {
 #[test]
 fn fmt_prints_check_reports_and_write_rewrites_atomically() {
     let scratch = Scratch::new("fmt");
-    let messy = scratch.file("messy.pgn", "[White \"A\"]\r\n[Event \"E\"]\r\n1.e4 {c}   e5 2.Nf3 *\r\n");
+    let messy = scratch.file(
+        "messy.pgn",
+        "[White \"A\"]\r\n[Event \"E\"]\r\n1.e4 {c}   e5 2.Nf3 *\r\n",
+    );
     let formatted = "[Event \"E\"]\n[White \"A\"]\n\n1. e4 {c} e5 2. Nf3 *\n";
 
     let output = xpgn(&["fmt", s(&messy)]);

@@ -10,7 +10,9 @@ use xpgn::pgn::{Game, parse_str};
 use xpgn::source::{Input, InputFormat};
 
 fn corpus(part: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").join(part);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(part);
     if path.exists() {
         Some(path)
     } else {
@@ -61,7 +63,12 @@ fn round_trip(path: &Path) -> usize {
             );
             let mut twice = String::new();
             write_game(&again[0].game, &mut twice);
-            assert_eq!(twice, printed, "{} game {games}: fmt is not idempotent", path.display());
+            assert_eq!(
+                twice,
+                printed,
+                "{} game {games}: fmt is not idempotent",
+                path.display()
+            );
         }
     }
     games
@@ -105,13 +112,20 @@ fn variant_games_round_trip() {
 
 #[test]
 fn the_standard_corpus_has_no_syntax_errors() {
-    let Some(dir) = corpus("standard") else { return };
+    let Some(dir) = corpus("standard") else {
+        return;
+    };
     for file in files_under(&dir) {
         for chunk in read_games(&Input::from_path(&file)).unwrap() {
             let chunk = chunk.unwrap();
             for game in &chunk.games {
                 let errors: Vec<_> = game.diagnostics.iter().filter(|d| d.is_error()).collect();
-                assert!(errors.is_empty(), "{} line {}: {errors:?}", file.display(), chunk.chunk.line + 1);
+                assert!(
+                    errors.is_empty(),
+                    "{} line {}: {errors:?}",
+                    file.display(),
+                    chunk.chunk.line + 1
+                );
             }
         }
     }
@@ -128,14 +142,23 @@ fn edge_files_never_panic() {
         for format in [InputFormat::Pgn, InputFormat::Transcript] {
             let mut input = Input::from_path(&file);
             input.format = format;
-            let Ok(chunks) = read_games(&input) else { continue };
+            let Ok(chunks) = read_games(&input) else {
+                continue;
+            };
             for chunk in chunks {
                 let Ok(chunk) = chunk else { break };
                 if matches!(format, InputFormat::Pgn) {
-                    for parsed in chunk.games.iter().filter(|g| !g.diagnostics.iter().any(|d| d.is_error())) {
+                    for parsed in chunk
+                        .games
+                        .iter()
+                        .filter(|g| !g.diagnostics.iter().any(|d| d.is_error()))
+                    {
                         let mut printed = String::new();
                         write_game(&parsed.game, &mut printed);
-                        let reread: Vec<Game> = parse_str(&printed).iter().map(|g| canonical(&g.game)).collect();
+                        let reread: Vec<Game> = parse_str(&printed)
+                            .iter()
+                            .map(|g| canonical(&g.game))
+                            .collect();
                         assert_eq!(reread, [canonical(&parsed.game)], "{}", file.display());
                     }
                 }

@@ -17,14 +17,19 @@ fn fixtures() -> std::path::PathBuf {
 #[test]
 fn every_syntax_fixture_gives_its_diagnostics() {
     let expected: BTreeMap<String, Vec<String>> =
-        serde_saphyr::from_str(&std::fs::read_to_string(fixtures().join("expected.yaml")).unwrap()).unwrap();
+        serde_saphyr::from_str(&std::fs::read_to_string(fixtures().join("expected.yaml")).unwrap())
+            .unwrap();
     let mut names: Vec<String> = std::fs::read_dir(fixtures())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".pgn"))
         .collect();
     names.sort();
-    assert_eq!(names, expected.keys().cloned().collect::<Vec<_>>(), "expected.yaml lists every fixture");
+    assert_eq!(
+        names,
+        expected.keys().cloned().collect::<Vec<_>>(),
+        "expected.yaml lists every fixture"
+    );
     let handler = plain_handler();
     for name in names {
         let input = Input::from_path(&fixtures().join(&name));
@@ -48,7 +53,8 @@ fn every_syntax_fixture_gives_its_diagnostics() {
 #[test]
 fn every_code_has_a_fixture() {
     let expected: BTreeMap<String, Vec<String>> =
-        serde_saphyr::from_str(&std::fs::read_to_string(fixtures().join("expected.yaml")).unwrap()).unwrap();
+        serde_saphyr::from_str(&std::fs::read_to_string(fixtures().join("expected.yaml")).unwrap())
+            .unwrap();
     for code in Code::ALL {
         assert!(
             expected.values().flatten().any(|c| c == code.name()),

@@ -68,7 +68,11 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     status
 }
 
-fn check_input(input: &xpgn::source::Input, reporter: &mut dyn Reporter, summary: &mut Summary) -> io::Result<()> {
+fn check_input(
+    input: &xpgn::source::Input,
+    reporter: &mut dyn Reporter,
+    summary: &mut Summary,
+) -> io::Result<()> {
     let mut number = 0;
     for chunk in read_games(input)? {
         let chunk = chunk?;

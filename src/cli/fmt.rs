@@ -82,7 +82,10 @@ impl From<io::Error> for Refusal {
 
 /// Formats `input` chunk by chunk, handing each formatted piece and the original text
 /// it came from to `sink`. Files with syntax errors are refused: `check` says why.
-fn format_input(input: &Input, mut sink: impl FnMut(&str, &str) -> io::Result<()>) -> Result<(), Refusal> {
+fn format_input(
+    input: &Input,
+    mut sink: impl FnMut(&str, &str) -> io::Result<()>,
+) -> Result<(), Refusal> {
     let mut first = true;
     let mut formatted = String::new();
     for chunk in read_games(input)? {
@@ -167,7 +170,11 @@ fn check(input: &Input) -> Result<Change, Refusal> {
 fn write_in_place(input: &Input) -> Result<Change, Refusal> {
     let path = match (&input.path, input.compression) {
         (Some(path), Compression::None) => path,
-        (None, _) => return Err(Refusal::Usage("--write needs files, not standard input".into())),
+        (None, _) => {
+            return Err(Refusal::Usage(
+                "--write needs files, not standard input".into(),
+            ));
+        }
         (Some(_), _) => {
             return Err(Refusal::Usage(format!(
                 "{}: --write does not rewrite compressed files",
@@ -197,7 +204,10 @@ fn write_in_place(input: &Input) -> Result<Change, Refusal> {
 /// Writes the formatted file next to the original and syncs it, so the rename that
 /// replaces the original never exposes a partial file.
 fn write_formatted(input: &Input, temporary: &Path) -> Result<Change, Refusal> {
-    let file = fs::OpenOptions::new().write(true).create_new(true).open(temporary)?;
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(temporary)?;
     let mut out = io::BufWriter::new(file);
     let mut comparison = StreamComparison::default();
     format_input(input, |formatted, original| {
@@ -210,6 +220,9 @@ fn write_formatted(input: &Input, temporary: &Path) -> Result<Change, Refusal> {
 }
 
 fn temporary_path(path: &Path) -> PathBuf {
-    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
     path.with_file_name(format!(".{name}.xpgn-{}.tmp", std::process::id()))
 }

@@ -21,7 +21,11 @@ pub enum ExitStatus {
 }
 
 #[derive(Parser, Debug)]
-#[command(name = "xpgn", version, about = "Validate, format and convert chess game records with extended, variant-aware notation")]
+#[command(
+    name = "xpgn",
+    version,
+    about = "Validate, format and convert chess game records with extended, variant-aware notation"
+)]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -81,7 +85,8 @@ impl Color {
             Color::Always => true,
             Color::Never => false,
             Color::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
             }
         }
     }

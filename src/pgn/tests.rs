@@ -23,7 +23,10 @@ fn reads_tags_moves_comments_nags_variations_and_result() {
     let game = &parsed.game;
     assert_eq!(game.tag("Event"), Some("Test \"quoted\" \\ here"));
     assert_eq!(moves(game), ["e4", "e5", "Nf3!?", "Nc6"]);
-    assert_eq!(game.result.as_ref().map(|r| r.node), Some(Outcome::WhiteWins));
+    assert_eq!(
+        game.result.as_ref().map(|r| r.node),
+        Some(Outcome::WhiteWins)
+    );
     let variation = game
         .moves
         .iter()
@@ -32,7 +35,11 @@ fn reads_tags_moves_comments_nags_variations_and_result() {
             _ => None,
         })
         .expect("a variation");
-    assert!(variation.iter().any(|i| matches!(i.node, Item::Variation(_))));
+    assert!(
+        variation
+            .iter()
+            .any(|i| matches!(i.node, Item::Variation(_)))
+    );
     assert!(game.moves.iter().any(|i| i.node == Item::Nag(1)));
     assert!(game.moves.iter().any(|i| matches!(&i.node, Item::Comment(c) if c.kind == CommentKind::Line && c.text == " line comment")));
 }
@@ -43,17 +50,37 @@ fn spans_point_at_the_written_text() {
     let game = one(text).game;
     let e5 = game.main_line().nth(1).unwrap();
     assert_eq!(&text[e5.span.offset..e5.span.end()], "e5");
-    assert_eq!(&text[game.tags[0].value.span.offset..game.tags[0].value.span.end()], "A");
+    assert_eq!(
+        &text[game.tags[0].value.span.offset..game.tags[0].value.span.end()],
+        "A"
+    );
     assert_eq!(game.span, Span::new(0, text.len()));
-    let offset = parse_chunk(text, 1000)[0].game.main_line().nth(1).unwrap().span.offset;
+    let offset = parse_chunk(text, 1000)[0]
+        .game
+        .main_line()
+        .nth(1)
+        .unwrap()
+        .span
+        .offset;
     assert_eq!(offset, 1000 + e5.span.offset);
 }
 
 #[test]
 fn move_number_spellings() {
-    for text in ["1. e4 e5 *", "1.e4 e5 *", "1. e4 1... e5 *", "1.e4 1. ... e5 *", "e4 e5 *", "1 e4 e5 *"] {
+    for text in [
+        "1. e4 e5 *",
+        "1.e4 e5 *",
+        "1. e4 1... e5 *",
+        "1.e4 1. ... e5 *",
+        "e4 e5 *",
+        "1 e4 e5 *",
+    ] {
         let parsed = one(text);
-        assert!(parsed.diagnostics.is_empty(), "{text}: {:?}", parsed.diagnostics);
+        assert!(
+            parsed.diagnostics.is_empty(),
+            "{text}: {:?}",
+            parsed.diagnostics
+        );
         assert_eq!(moves(&parsed.game), ["e4", "e5"], "{text}");
     }
     let game = one("1. e4 1. ... e5 *").game;
@@ -65,12 +92,19 @@ fn move_number_spellings() {
             _ => None,
         })
         .collect();
-    assert_eq!(numbers[1], MoveNumber { number: 1, dots: Dots::Three });
+    assert_eq!(
+        numbers[1],
+        MoveNumber {
+            number: 1,
+            dots: Dots::Three
+        }
+    );
 }
 
 #[test]
 fn many_games_with_and_without_tags_and_blank_lines() {
-    let text = "[Event \"a\"]\n1. e4 1-0\n[Event \"b\"]\n1. d4 0-1\n\n1. c4 1/2-1/2 1. Nf3 ½-½\n1. g3";
+    let text =
+        "[Event \"a\"]\n1. e4 1-0\n[Event \"b\"]\n1. d4 0-1\n\n1. c4 1/2-1/2 1. Nf3 ½-½\n1. g3";
     let games = parse_str(text);
     let firsts: Vec<String> = games.iter().map(|g| moves(&g.game)[0].clone()).collect();
     assert_eq!(firsts, ["e4", "d4", "c4", "Nf3", "g3"]);
@@ -100,9 +134,16 @@ fn comments_and_escapes_before_and_after_the_game_are_kept() {
 
 #[test]
 fn crlf_cr_and_bom() {
-    for text in ["\u{feff}[Event \"a\"]\r\n\r\n1. e4 ; x\r\n e5 *\r\n", "[Event \"a\"]\r\r1. e4 ; x\r e5 *\r"] {
+    for text in [
+        "\u{feff}[Event \"a\"]\r\n\r\n1. e4 ; x\r\n e5 *\r\n",
+        "[Event \"a\"]\r\r1. e4 ; x\r e5 *\r",
+    ] {
         let parsed = one(text);
-        assert!(parsed.diagnostics.is_empty(), "{text:?}: {:?}", parsed.diagnostics);
+        assert!(
+            parsed.diagnostics.is_empty(),
+            "{text:?}: {:?}",
+            parsed.diagnostics
+        );
         assert_eq!(moves(&parsed.game), ["e4", "e5"]);
         assert_eq!(parsed.game.tag("Event"), Some("a"));
     }
@@ -110,7 +151,10 @@ fn crlf_cr_and_bom() {
 
 #[test]
 fn results_tag_and_marker_must_agree() {
-    assert_eq!(codes(&one("[Result \"1-0\"]\n1. e4 0-1")), ["result-mismatch"]);
+    assert_eq!(
+        codes(&one("[Result \"1-0\"]\n1. e4 0-1")),
+        ["result-mismatch"]
+    );
     assert!(codes(&one("[Result \"*\"]\n1. e4 *")).is_empty());
 }
 
@@ -120,16 +164,37 @@ fn every_syntax_error_is_reported_and_reading_goes_on() {
     let parsed = one(text);
     assert_eq!(
         codes(&parsed),
-        ["unreadable-move", "unexpected-token", "bad-nag", "unexpected-token", "unterminated-comment", "missing-result"]
+        [
+            "unreadable-move",
+            "unexpected-token",
+            "bad-nag",
+            "unexpected-token",
+            "unterminated-comment",
+            "missing-result"
+        ]
     );
     assert_eq!(moves(&parsed.game), ["e4", "e5", "Nf3"]);
-    assert!(parsed.game.moves.iter().any(|i| i.node == Item::Unreadable("Xq9".into())));
+    assert!(
+        parsed
+            .game
+            .moves
+            .iter()
+            .any(|i| i.node == Item::Unreadable("Xq9".into()))
+    );
 }
 
 #[test]
 fn malformed_tags() {
     let games = parse_str("[\"Somewhere\"]\n[Site]\n[Round 3]\n[Date \"2020.01.01\n*");
-    assert_eq!(codes(&games[0]), ["malformed-tag", "malformed-tag", "malformed-tag", "unterminated-tag"]);
+    assert_eq!(
+        codes(&games[0]),
+        [
+            "malformed-tag",
+            "malformed-tag",
+            "malformed-tag",
+            "unterminated-tag"
+        ]
+    );
     let game = &games[0].game;
     assert_eq!(game.tag("Site"), Some(""));
     assert_eq!(game.tag("Round"), Some("3"));
@@ -187,9 +252,29 @@ fn event_commands_in_comments_are_checked() {
 
 #[test]
 fn extended_notation_reads_inside_games() {
-    let game = one("1. c4 {[%event 5]} Nf6 2. c5 Nxf6-c4 3. Bxc4-f6 Qxf7K@g7+ 4. R->a4 Nf3->g2 5. Rxd4/g1 --").game;
-    assert_eq!(moves(&game), ["c4", "Nf6", "c5", "Nxf6-c4", "Bxc4-f6", "Qxf7K@g7+", "R->a4", "Nf3->g2", "Rxd4/g1", "--"]);
-    assert!(matches!(game.main_line().last().unwrap().node.body, MoveBody::Null(_)));
+    let game = one(
+        "1. c4 {[%event 5]} Nf6 2. c5 Nxf6-c4 3. Bxc4-f6 Qxf7K@g7+ 4. R->a4 Nf3->g2 5. Rxd4/g1 --",
+    )
+    .game;
+    assert_eq!(
+        moves(&game),
+        [
+            "c4",
+            "Nf6",
+            "c5",
+            "Nxf6-c4",
+            "Bxc4-f6",
+            "Qxf7K@g7+",
+            "R->a4",
+            "Nf3->g2",
+            "Rxd4/g1",
+            "--"
+        ]
+    );
+    assert!(matches!(
+        game.main_line().last().unwrap().node.body,
+        MoveBody::Null(_)
+    ));
 }
 
 #[test]
