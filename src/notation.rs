@@ -301,7 +301,11 @@ fn target<'a>(
         };
         let (i, separator) = separators?;
         let (i, square) = square(i)?;
-        let (i, promotion) = opt(promotion).parse(i)?;
+        let (i, promotion) = if i.starts_with(|c: char| c == '=' || c.is_ascii_uppercase()) {
+            opt(promotion).parse(i)?
+        } else {
+            (i, None)
+        };
         Ok((
             i,
             Target {
@@ -321,7 +325,10 @@ fn targets(i: &str) -> Res<'_, ArrayVec<Target, MAX_TARGETS>> {
     let (mut i, first) = target(true).parse(i)?;
     let mut targets = ArrayVec::new();
     targets.push(first);
-    while let Ok((rest, next)) = target(false).parse(i) {
+    // Peek before trying another square: most tokens end after one.
+    while i.starts_with(|c: char| matches!(c, 'x' | '-' | 'a'..='p'))
+        && let Ok((rest, next)) = target(false).parse(i)
+    {
         if targets.try_push(next).is_err() {
             return Err(nom::Err::Failure(nom::error::Error::new(
                 i,
@@ -347,6 +354,19 @@ fn piece_move(i: &str) -> Res<'_, PieceMove> {
         },
         Err(e) => return Err(e),
     };
+    if i.is_empty() {
+        return Ok((
+            i,
+            PieceMove {
+                piece,
+                hint,
+                targets,
+                king_at: None,
+                arrow: None,
+                swap: None,
+            },
+        ));
+    }
     let (i, king_at) = opt((tag("K@"), square).map(|(_, s)| s)).parse(i)?;
     let (i, arrow) = opt((tag("->"), facing).map(|(_, f)| f)).parse(i)?;
     let (i, swap) = opt((char('/'), square).map(|(_, s)| s)).parse(i)?;
@@ -408,6 +428,16 @@ fn assessment(i: &str) -> Res<'_, Assessment> {
 
 fn notation(i: &str) -> Res<'_, Notation> {
     let (i, body) = body(i)?;
+    if i.is_empty() {
+        return Ok((
+            i,
+            Notation {
+                body,
+                check: None,
+                assessment: None,
+            },
+        ));
+    }
     let (i, check) = opt(check_mark).parse(i)?;
     let (i, assessment) = opt(assessment).parse(i)?;
     // Some writers put the glyph before the check mark (`Nf3!+`); read it, print it
