@@ -578,14 +578,7 @@ impl<'a> Reader<'a> {
         match Notation::parse(token) {
             Ok(notation) => self.push(Item::Move(notation), span),
             Err(_) => {
-                let message = format!("`{}` is not a move", truncate(token, 40));
-                self.diagnostic(
-                    Diagnostic::new(Code::UnreadableMove, span, message, "not a move in any notation form")
-                        .with_help(
-                            "write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or an extended form \
-                             (`Nxf6-c4`, `Re1-f10`, `Qxf7K@g7+`, `R->a4`, `Nf3->g2`); put other text in a `{...}` comment",
-                        ),
-                );
+                self.diagnostic(unreadable_move(token, span));
                 self.push(Item::Unreadable(token.to_owned()), span);
             }
         }
@@ -765,6 +758,20 @@ fn check_result(builder: &mut GameBuilder) {
             }
         }
     }
+}
+
+/// The diagnostic for a token that is no move in any form; transcripts use it too.
+pub(crate) fn unreadable_move(token: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnreadableMove,
+        span,
+        format!("`{}` is not a move", truncate(token, 40)),
+        "not a move in any notation form",
+    )
+    .with_help(
+        "write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or an extended form \
+         (`Nxf6-c4`, `Re1-f10`, `Qxf7K@g7+`, `R->a4`, `Nf3->g2`); put other text in a `{...}` comment",
+    )
 }
 
 fn control_character_diagnostic(span: Span, byte: u8) -> Diagnostic {

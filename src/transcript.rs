@@ -7,9 +7,9 @@
 //! too, so transcripts should number such a move (`1...c5`).
 
 use crate::command::{EventCommand, parse_choices, parse_event, words};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::notation::Notation;
-use crate::pgn::{Dots, EventLine, Game, Item, MoveNumber, Outcome, ParsedGame};
+use crate::pgn::{Dots, EventLine, Game, Item, MoveNumber, Outcome, ParsedGame, unreadable_move};
 use crate::span::{Span, Spanned};
 
 /// Reads a whole transcript that starts at offset 0.
@@ -203,15 +203,7 @@ fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagn
     }
     for ((word, span), tokens) in words.iter().zip(read) {
         let Some(tokens) = tokens else {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::UnreadableMove,
-                    *span,
-                    format!("`{word}` is not a move"),
-                    "not a move in any notation form",
-                )
-                .with_help("write moves in SAN (`Nf3`, `exd5`, `0-0`) or an extended form; prose belongs on its own line"),
-            );
+            diagnostics.push(unreadable_move(word, *span));
             game.moves
                 .push(Spanned::new(Item::Unreadable((*word).to_owned()), *span));
             continue;
@@ -246,6 +238,7 @@ fn merge_dots(game: &mut Game, span: Span) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
 
     fn moves(game: &Game) -> Vec<String> {
         game.main_line().map(|m| m.node.to_string()).collect()
