@@ -12,6 +12,7 @@ pub mod layout;
 pub mod notation;
 pub mod pgn;
 pub mod report;
+pub mod rules;
 pub mod source;
 pub mod span;
 pub mod transcript;

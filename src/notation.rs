@@ -27,6 +27,14 @@ impl Square {
     pub const fn new(file: u8, rank: u8) -> Square {
         Square { file, rank }
     }
+
+    /// Reads a whole token as one square (`e4`, `j10`).
+    pub fn parse(text: &str) -> Option<Square> {
+        match square(text) {
+            Ok(("", sq)) => Some(sq),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Square {

@@ -1,0 +1,360 @@
+//! FEN in and out, for boards of any size (`10` stands for ten empty squares) and with
+//! X-FEN or Shredder-FEN castling rights for Chess960.
+
+use std::fmt;
+
+use super::board::{Bitboard, Sq};
+use super::piece::{Color, Piece};
+use super::position::Position;
+use super::variant::Variant;
+
+/// Why a FEN cannot be read, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(message.into()))
+}
+
+/// Reads a FEN of variant `v`. Castling rights that name no rook (or a king off its
+/// square) are dropped, as python-chess and most tools do; anything else that does not
+/// fit the variant is an error.
+pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
+    let g = v.geometry;
+    let mut fields = fen.split_ascii_whitespace();
+    let Some(board) = fields.next() else {
+        return err("the FEN is empty");
+    };
+    let mut pos = Position::empty();
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != usize::from(g.height) {
+        return err(format!(
+            "the board has {} ranks, {} needs {}",
+            ranks.len(),
+            v.name,
+            g.height
+        ));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = g.height - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut digits = 0u32;
+        let flush = |file: &mut u32, digits: &mut u32| {
+            *file += *digits;
+            *digits = 0;
+        };
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                digits = digits * 10 + d;
+                continue;
+            }
+            flush(&mut file, &mut digits);
+            if c == '~' {
+                // Crazyhouse-style promoted marker: the piece is what it is.
+                continue;
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let Some(kind) = v.kind_of_letter(c) else {
+                return err(format!("`{c}` is no piece of {}", v.name));
+            };
+            let Some(sq) = g.sq(file.min(255) as u8, rank) else {
+                return err(format!(
+                    "rank {} has more than {} squares",
+                    rank + 1,
+                    g.width
+                ));
+            };
+            pos.put(sq, Piece { color, kind });
+            file += 1;
+        }
+        flush(&mut file, &mut digits);
+        if file != u32::from(g.width) {
+            return err(format!(
+                "rank {} has {file} squares, not {}",
+                rank + 1,
+                g.width
+            ));
+        }
+    }
+    match fields.next() {
+        None | Some("w") | Some("W") => {}
+        Some("b") | Some("B") => pos.set_turn(Color::Black),
+        Some(other) => return err(format!("the side to move is `w` or `b`, not `{other}`")),
+    }
+    let castling = fields.next().unwrap_or("-");
+    let rights = castling_rights(v, &pos, castling)?;
+    pos.set_castling(rights);
+    let ep = fields.next().unwrap_or("-");
+    if ep != "-" {
+        let Some(square) = crate::notation::Square::parse(ep).and_then(|s| g.from_square(s))
+        else {
+            return err(format!("the en-passant field `{ep}` is not a square"));
+        };
+        pos.ep = valid_ep(v, &pos, square);
+    }
+    for (name, target) in [("halfmove clock", 0), ("move number", 1)] {
+        if let Some(text) = fields.next() {
+            let Ok(n) = text.parse::<u32>() else {
+                return err(format!("the {name} `{text}` is not a number"));
+            };
+            if target == 0 {
+                pos.halfmoves = n;
+            } else {
+                pos.fullmoves = n.max(1);
+            }
+        }
+    }
+    if let Some(extra) = fields.next() {
+        return err(format!("unexpected `{extra}` after the move number"));
+    }
+    validate(v, &pos)?;
+    Ok(pos)
+}
+
+fn castling_rights(v: &Variant, pos: &Position, field: &str) -> Result<Bitboard, FenError> {
+    let mut rights = Bitboard::EMPTY;
+    if field == "-" {
+        return Ok(rights);
+    }
+    let g = v.geometry;
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let lower = c.to_ascii_lowercase();
+        let file_letter = (b'a'..b'a' + g.width).contains(&(lower as u8));
+        if !matches!(lower, 'k' | 'q') && !file_letter {
+            return err(format!("`{c}` is not a castling right (KQkq or rook files)"));
+        }
+        let Some(castling) = v.castling else {
+            return err(format!("{} has no castling", v.name));
+        };
+        let rank = castling.rank[color.index()];
+        let back = g.rank_mask(rank);
+        let Some(king) = (pos.kings(v, color) & back).first() else {
+            continue;
+        };
+        if !v.chess960 && g.file(king) != castling.king_from[color.index()] {
+            continue;
+        }
+        let rooks = rook_kinds(v).fold(Bitboard::EMPTY, |bb, k| bb | pos.pieces(color, k)) & back;
+        let king_file = g.file(king);
+        let rook = match lower {
+            'k' => rooks.filter_file(g, |f| f > king_file).last(),
+            'q' => rooks.filter_file(g, |f| f < king_file).first(),
+            _ => rooks.filter_file(g, |f| f == lower as u8 - b'a').first(),
+        };
+        let Some(rook) = rook else { continue };
+        if !v.chess960 && g.file(rook) != 0 && g.file(rook) != g.width - 1 {
+            continue;
+        }
+        rights.set(rook);
+    }
+    Ok(rights)
+}
+
+/// Kinds that castle with the king: the ones written `R`.
+fn rook_kinds(v: &Variant) -> impl Iterator<Item = super::piece::Kind> + '_ {
+    v.kind_of_letter('R').into_iter()
+}
+
+trait FilterFile {
+    fn filter_file(self, g: super::board::Geometry, keep: impl Fn(u8) -> bool) -> Bitboard;
+}
+
+impl FilterFile for Bitboard {
+    fn filter_file(self, g: super::board::Geometry, keep: impl Fn(u8) -> bool) -> Bitboard {
+        self.filter(|&sq| keep(g.file(sq)))
+            .fold(Bitboard::EMPTY, |bb, sq| bb | sq.bit())
+    }
+}
+
+/// The en-passant square if a pawn of the side that just moved can have skipped it.
+fn valid_ep(v: &Variant, pos: &Position, ep: Sq) -> Option<Sq> {
+    let pawn = v.tables.pawn?;
+    let mover = pos.turn.other();
+    let g = v.geometry;
+    let pawn_square = g.offset(ep, 0, mover.forward())?;
+    let start = g.offset(ep, 0, -mover.forward())?;
+    let ok = pos.piece_at(ep).is_none()
+        && pos.piece_at(start).is_none()
+        && pos.piece_at(pawn_square)
+            == Some(Piece {
+                color: mover,
+                kind: pawn,
+            });
+    ok.then_some(ep)
+}
+
+fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
+    if v.tables.king.is_some() {
+        for color in Color::BOTH {
+            let kings = pos.kings(v, color).count();
+            if kings != 1 {
+                return err(format!("{color} has {kings} kings, not 1"));
+            }
+        }
+    }
+    if let Some(pawn) = v.tables.pawn {
+        let g = v.geometry;
+        let edges = g.rank_mask(0) | g.rank_mask(g.height - 1);
+        if let Some(sq) = (pos.by_kind(pawn) & edges).first() {
+            return err(format!("a pawn stands on {}, a first or last rank", g.name(sq)));
+        }
+    }
+    let waiting = pos.turn.other();
+    for king in pos.kings(v, waiting) {
+        if pos.is_attacked(v, king, pos.turn) {
+            return err(format!(
+                "{waiting} is in check but it is {}'s move",
+                pos.turn
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the position as FEN (X-FEN castling: `KQkq` for the outermost rooks, rook
+/// files otherwise).
+pub fn write_fen(v: &Variant, pos: &Position) -> String {
+    let g = v.geometry;
+    let mut out = String::new();
+    for rank in (0..g.height).rev() {
+        let mut empty = 0;
+        for file in 0..g.width {
+            let sq = g.sq(file, rank).expect("on the board");
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    let letter = v.piece(piece.kind).letter;
+                    out.push(match piece.color {
+                        Color::White => letter,
+                        Color::Black => letter.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(match pos.turn {
+        Color::White => " w ",
+        Color::Black => " b ",
+    });
+    let mut castling = String::new();
+    for color in Color::BOTH {
+        let mut letters: Vec<(u8, char)> = Vec::new();
+        let back = v
+            .castling
+            .map_or(Bitboard::EMPTY, |c| g.rank_mask(c.rank[color.index()]));
+        let Some(king) = (pos.kings(v, color) & back).first() else {
+            continue;
+        };
+        let rooks = rook_kinds(v).fold(Bitboard::EMPTY, |bb, k| bb | pos.pieces(color, k)) & back;
+        for rook in pos.castling & back {
+            let file = g.file(rook);
+            let higher = file > g.file(king);
+            let outermost = if higher {
+                rooks.last() == Some(rook)
+            } else {
+                rooks.first() == Some(rook)
+            };
+            let letter = match (outermost, higher) {
+                (true, true) => 'K',
+                (true, false) => 'Q',
+                (false, _) => (b'A' + file) as char,
+            };
+            letters.push((if higher { 0 } else { 1 }, letter));
+        }
+        letters.sort();
+        castling.extend(letters.into_iter().map(|(_, c)| match color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }));
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    out.push_str(&castling);
+    out.push(' ');
+    match pos.ep {
+        Some(ep) => out.push_str(&g.name(ep)),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(" {} {}", pos.halfmoves, pos.fullmoves));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_round_trips() {
+        let v = Variant::standard();
+        let pos = parse_fen(&v, &v.start_fen).unwrap();
+        assert_eq!(write_fen(&v, &pos), v.start_fen);
+        assert_eq!(pos.occupied().count(), 32);
+    }
+
+    #[test]
+    fn chess960_rights_name_rooks_by_file() {
+        let v = Variant::chess960();
+        let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let pos = parse_fen(&v, fen).unwrap();
+        assert_eq!(pos.castling.count(), 4);
+        assert_eq!(
+            write_fen(&v, &pos),
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KFkf - 2 9"
+        );
+    }
+
+    #[test]
+    fn bad_fens_say_why() {
+        let v = Variant::standard();
+        for (fen, why) in [
+            ("", "empty"),
+            ("8/8/8/8/8/8/8 w - - 0 1", "7 ranks"),
+            ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9 squares"),
+            ("xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "no piece"),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "0 kings"),
+            ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn stands on a1"),
+            ("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "white is in check"),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - z 1", "halfmove clock"),
+        ] {
+            let e = parse_fen(&v, fen).expect_err(fen);
+            assert!(e.0.contains(why), "{fen}: {e}");
+        }
+    }
+
+    #[test]
+    fn lost_castling_rights_and_unusable_ep_squares_are_dropped() {
+        let v = Variant::standard();
+        let pos = parse_fen(&v, "4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1").unwrap();
+        assert!(pos.castling.is_empty());
+        assert_eq!(pos.ep, None);
+    }
+}

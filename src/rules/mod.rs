@@ -1,0 +1,18 @@
+//! The rules core: variants as data, positions, legal moves, and the meaning of what a
+//! game record wrote.
+//!
+//! See `ARCHITECTURE.md` for the layers and the hooks events use.
+
+pub mod board;
+pub mod fen;
+pub mod moves;
+pub mod piece;
+pub mod position;
+pub mod variant;
+
+pub use board::{Bitboard, Geometry, Sq};
+pub use fen::{FenError, parse_fen, write_fen};
+pub use moves::{Move, Special};
+pub use piece::{Color, Kind, Piece, PieceDef, Role};
+pub use position::Position;
+pub use variant::Variant;

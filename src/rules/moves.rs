@@ -1,0 +1,355 @@
+//! Moves as the rules see them (what a move does, not how it was written), their
+//! generation, legality, and playing them on a position.
+
+use super::board::{Bitboard, Sq};
+use super::piece::{Color, Kind, Piece, Role};
+use super::position::Position;
+use super::variant::Variant;
+
+/// What kind of move beyond "a piece goes from one square to another".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    Normal,
+    /// A pawn's two-square step: sets the en-passant square.
+    DoubleStep,
+    /// A pawn captures the pawn that just double-stepped past `to`.
+    EnPassant,
+    /// The king goes from `from` to `to` and this rook from `rook_from` to `rook_to`.
+    Castle { rook_from: Sq, rook_to: Sq },
+}
+
+/// A move in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub piece: Piece,
+    pub from: Sq,
+    /// Where the moving piece ends (for castling, the king's square).
+    pub to: Sq,
+    pub captured: Option<Piece>,
+    pub promotion: Option<Kind>,
+    pub special: Special,
+}
+
+impl Move {
+    pub fn is_capture(&self) -> bool {
+        self.captured.is_some()
+    }
+
+    /// The square the captured piece stood on (differs from `to` en passant).
+    pub fn capture_square(&self, v: &Variant) -> Sq {
+        match self.special {
+            Special::EnPassant => v
+                .geometry
+                .offset(self.to, 0, -self.piece.color.forward())
+                .expect("en passant captures a pawn on the board"),
+            _ => self.to,
+        }
+    }
+}
+
+/// Facts about the side to move's king that decide most moves' legality at once.
+struct KingSafety {
+    in_check: bool,
+    /// Squares on lines from the king along which some enemy piece rides: only a piece
+    /// leaving one of them can expose the king.
+    pin_lines: Bitboard,
+}
+
+impl Variant {
+    fn king_safety(&self, pos: &Position) -> KingSafety {
+        let us = pos.turn;
+        let t = &self.tables;
+        let mut pin_lines = Bitboard::EMPTY;
+        let enemy_kinds = (0..self.pieces.len())
+            .filter(|&k| pos.pieces(us.other(), Kind(k as u8)).nonempty())
+            .fold(0u16, |mask, k| mask | 1 << k);
+        for king in pos.kings(self, us) {
+            for d in 0..t.directions.len() {
+                if t.riders_by_direction[d] & enemy_kinds != 0 {
+                    pin_lines |= t.rays[d][king.index()];
+                }
+            }
+        }
+        KingSafety {
+            in_check: pos.is_check(self),
+            pin_lines,
+        }
+    }
+
+    /// Adds the moves of the side to move that start in `from` and end in `to`,
+    /// ignoring whether they leave the king attacked.
+    pub fn pseudo_moves(&self, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Vec<Move>) {
+        let us = pos.turn;
+        let ours = pos.by_color(us);
+        let occupied = pos.occupied();
+        let t = &self.tables;
+        for sq in ours & from {
+            let piece = pos.piece_at(sq).expect("our piece");
+            match self.role(piece.kind) {
+                Role::Pawn => self.pawn_moves(pos, piece, sq, to, out),
+                _ => {
+                    let targets = self.attacks(piece.kind, us, sq, occupied) & !ours & to;
+                    for target in targets {
+                        out.push(Move {
+                            piece,
+                            from: sq,
+                            to: target,
+                            captured: pos.piece_at(target),
+                            promotion: None,
+                            special: Special::Normal,
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(king) = t.king
+            && (pos.pieces(us, king) & from).nonempty()
+        {
+            self.castling_moves(pos, to, out);
+        }
+    }
+
+    fn pawn_moves(&self, pos: &Position, piece: Piece, sq: Sq, to: Bitboard, out: &mut Vec<Move>) {
+        let g = self.geometry;
+        let us = piece.color;
+        let t = &self.tables;
+        let occupied = pos.occupied();
+        let promotion_squares = t.promotion_squares[us.index()];
+        let mut add = |target: Sq, captured: Option<Piece>, special: Special| {
+            if !to.contains(target) {
+                return;
+            }
+            let base = Move {
+                piece,
+                from: sq,
+                to: target,
+                captured,
+                promotion: None,
+                special,
+            };
+            if promotion_squares.contains(target) {
+                for &kind in &self.pawn.promotes_to {
+                    out.push(Move {
+                        promotion: Some(kind),
+                        ..base
+                    });
+                }
+            } else {
+                out.push(base);
+            }
+        };
+        if let Some(step) = g.offset(sq, 0, us.forward())
+            && !occupied.contains(step)
+        {
+            add(step, None, Special::Normal);
+            if t.double_step_squares[us.index()].contains(sq)
+                && let Some(double) = g.offset(step, 0, us.forward())
+                && !occupied.contains(double)
+            {
+                add(double, None, Special::DoubleStep);
+            }
+        }
+        let captures = t.pawn_attacks[us.index()][sq.index()];
+        for target in captures & pos.by_color(us.other()) {
+            add(target, pos.piece_at(target), Special::Normal);
+        }
+        if let Some(ep) = pos.ep
+            && captures.contains(ep)
+            && !occupied.contains(ep)
+            && let Some(victim) = g.offset(ep, 0, -us.forward())
+            && let Some(captured) = pos.piece_at(victim)
+            && captured.color != us
+            && self.role(captured.kind) == Role::Pawn
+        {
+            add(ep, Some(captured), Special::EnPassant);
+        }
+    }
+
+    fn castling_moves(&self, pos: &Position, to: Bitboard, out: &mut Vec<Move>) {
+        let Some(castling) = self.castling else {
+            return;
+        };
+        let g = self.geometry;
+        let us = pos.turn;
+        let rank = castling.rank[us.index()];
+        let back = g.rank_mask(rank);
+        let Some(king) = (pos.kings(self, us) & back).first() else {
+            return;
+        };
+        if !self.chess960 && g.file(king) != castling.king_from[us.index()] {
+            return;
+        }
+        let piece = pos.piece_at(king).expect("king");
+        for rook in pos.castling & pos.by_color(us) & back {
+            let side = usize::from(g.file(rook) > g.file(king));
+            let wing = castling.wings[us.index()][side];
+            let (Some(king_to), Some(rook_to)) = (g.sq(wing.king_to, rank), g.sq(wing.rook_to, rank))
+            else {
+                continue;
+            };
+            if !to.contains(king_to) && !to.contains(rook) {
+                continue;
+            }
+            let others = pos.occupied() ^ king.bit() ^ rook.bit();
+            let must_be_empty =
+                g.between(king, king_to) | king_to.bit() | g.between(rook, rook_to) | rook_to.bit();
+            if (must_be_empty & others).nonempty() {
+                continue;
+            }
+            let path = g.between(king, king_to) | king.bit() | king_to.bit();
+            if path
+                .into_iter()
+                .any(|sq| pos.attackers(self, sq, us.other(), others).nonempty())
+            {
+                continue;
+            }
+            out.push(Move {
+                piece,
+                from: king,
+                to: king_to,
+                captured: None,
+                promotion: None,
+                special: Special::Castle {
+                    rook_from: rook,
+                    rook_to,
+                },
+            });
+        }
+    }
+
+    /// Keeps the moves that do not leave the mover's king attacked.
+    fn retain_legal(&self, pos: &Position, moves: &mut Vec<Move>) {
+        if moves.is_empty() {
+            return;
+        }
+        let safety = self.king_safety(pos);
+        moves.retain(|mv| self.is_legal_with(pos, mv, &safety));
+    }
+
+    fn is_legal_with(&self, pos: &Position, mv: &Move, safety: &KingSafety) -> bool {
+        let quiet_enough = !safety.in_check
+            && matches!(mv.special, Special::Normal | Special::DoubleStep)
+            && self.role(mv.piece.kind) != Role::King
+            && !safety.pin_lines.contains(mv.from);
+        quiet_enough || !self.leaves_king_attacked(pos, mv)
+    }
+
+    /// Plays `mv` on a copy and looks at the mover's kings.
+    pub fn leaves_king_attacked(&self, pos: &Position, mv: &Move) -> bool {
+        let mut after = pos.clone();
+        self.play(&mut after, mv);
+        let us = mv.piece.color;
+        after
+            .kings(self, us)
+            .into_iter()
+            .any(|king| after.is_attacked(self, king, us.other()))
+    }
+
+    /// Whether a pseudo-legal move is legal.
+    pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
+        !self.leaves_king_attacked(pos, mv)
+    }
+
+    /// The legal moves from `from` to `to`.
+    pub fn legal_moves_between(
+        &self,
+        pos: &Position,
+        from: Bitboard,
+        to: Bitboard,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        self.pseudo_moves(pos, from, to, out);
+        self.retain_legal(pos, out);
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let all = self.geometry.all();
+        self.legal_moves_between(pos, all, all, out);
+    }
+
+    pub fn has_legal_move(&self, pos: &Position) -> bool {
+        let mut moves = Vec::with_capacity(64);
+        let all = self.geometry.all();
+        self.pseudo_moves(pos, all, all, &mut moves);
+        let safety = self.king_safety(pos);
+        moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
+    }
+
+    /// Plays a (pseudo-legal) move.
+    pub fn play(&self, pos: &mut Position, mv: &Move) {
+        let us = mv.piece.color;
+        let g = self.geometry;
+        pos.ep = None;
+        pos.halfmoves += 1;
+        let mut lost_rights = mv.from.bit() | mv.to.bit();
+        match mv.special {
+            Special::Castle { rook_from, rook_to } => {
+                let rook = pos.remove(rook_from).expect("castling rook");
+                pos.remove(mv.from);
+                pos.put(mv.to, mv.piece);
+                pos.put(rook_to, rook);
+                lost_rights |= rook_from.bit();
+            }
+            _ => {
+                let victim = mv.capture_square(self);
+                if pos.remove(victim).is_some() {
+                    pos.halfmoves = 0;
+                    lost_rights |= victim.bit();
+                }
+                pos.remove(mv.from);
+                let kind = mv.promotion.unwrap_or(mv.piece.kind);
+                pos.put(mv.to, Piece { color: us, kind });
+                if self.role(mv.piece.kind) == Role::Pawn {
+                    pos.halfmoves = 0;
+                }
+                if mv.special == Special::DoubleStep {
+                    pos.ep = g.offset(mv.from, 0, us.forward());
+                }
+            }
+        }
+        if self.role(mv.piece.kind) == Role::King
+            && let Some(castling) = self.castling
+        {
+            lost_rights |= pos.castling & g.rank_mask(castling.rank[us.index()]);
+        }
+        if (pos.castling & lost_rights).nonempty() {
+            pos.set_castling(pos.castling & !lost_rights);
+        }
+        if us == Color::Black {
+            pos.fullmoves += 1;
+        }
+        pos.set_turn(us.other());
+    }
+
+    /// Passes the turn (a null move `--`, as odds games and analysis use it).
+    pub fn play_null(&self, pos: &mut Position) {
+        pos.ep = None;
+        pos.halfmoves += 1;
+        if pos.turn == Color::Black {
+            pos.fullmoves += 1;
+        }
+        pos.set_turn(pos.turn.other());
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves(pos, &mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                self.play(&mut next, mv);
+                self.perft(&next, depth - 1)
+            })
+            .sum()
+    }
+}

@@ -1,0 +1,223 @@
+//! A position as data: pieces, side to move, castling rights, en passant, clocks and a
+//! Zobrist hash. What the pieces may do is the variant's business ([`Variant`]); the
+//! position only stores and updates.
+
+use super::board::{Bitboard, MAX_SQUARES, Sq};
+use super::piece::{Color, Kind, Piece, Role};
+use super::variant::{MAX_KINDS, Variant};
+
+/// A position of some variant; every method takes the [`Variant`] it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; MAX_KINDS],
+    /// 0 for an empty square, else `1 + kind`, plus [`BLACK_BIT`] for black.
+    mailbox: [u8; MAX_SQUARES],
+    pub turn: Color,
+    /// The rooks that may still castle, by square.
+    pub castling: Bitboard,
+    /// The square a pawn skipped with its double step on the last move.
+    pub ep: Option<Sq>,
+    /// Plies since the last capture or pawn move (the 50-move rule).
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+    /// Zobrist hash of pieces, side to move and castling rights; see [`Position::key`].
+    hash: u64,
+}
+
+const BLACK_BIT: u8 = 0x80;
+
+impl Position {
+    /// An empty board, white to move.
+    pub fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            mailbox: [0; MAX_SQUARES],
+            turn: Color::White,
+            castling: Bitboard::EMPTY,
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            hash: 0,
+        }
+    }
+
+    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        let code = self.mailbox[sq.index()];
+        (code != 0).then(|| Piece {
+            color: if code & BLACK_BIT != 0 {
+                Color::Black
+            } else {
+                Color::White
+            },
+            kind: Kind((code & !BLACK_BIT) - 1),
+        })
+    }
+
+    pub fn put(&mut self, sq: Sq, piece: Piece) {
+        debug_assert!(self.mailbox[sq.index()] == 0, "square is empty");
+        self.by_color[piece.color.index()].set(sq);
+        self.by_kind[piece.kind.index()].set(sq);
+        self.mailbox[sq.index()] = piece.kind.0
+            + 1
+            + if piece.color == Color::Black {
+                BLACK_BIT
+            } else {
+                0
+            };
+        self.hash ^= zobrist::piece(piece, sq);
+    }
+
+    pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.by_color[piece.color.index()].clear(sq);
+        self.by_kind[piece.kind.index()].clear(sq);
+        self.mailbox[sq.index()] = 0;
+        self.hash ^= zobrist::piece(piece, sq);
+        Some(piece)
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    pub fn by_kind(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    pub fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    /// The squares of `color`'s royal pieces.
+    pub fn kings(&self, v: &Variant, color: Color) -> Bitboard {
+        match v.tables.king {
+            Some(king) => self.pieces(color, king),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    pub fn set_turn(&mut self, color: Color) {
+        if self.turn != color {
+            self.hash ^= zobrist::TURN;
+            self.turn = color;
+        }
+    }
+
+    pub fn set_castling(&mut self, rights: Bitboard) {
+        for sq in self.castling ^ rights {
+            self.hash ^= zobrist::castling(sq);
+        }
+        self.castling = rights;
+    }
+
+    /// The pieces of `by` that attack `sq` with `occupied` in the way.
+    pub fn attackers(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> Bitboard {
+        let t = &v.tables;
+        let theirs = self.by_color(by) & occupied;
+        let mut found = Bitboard::EMPTY;
+        for &kind in &t.leapers {
+            found |= t.leaps[kind.index()][sq.index()] & self.by_kind(kind) & theirs;
+        }
+        for d in 0..t.directions.len() {
+            let reach = v.ray_attacks(d, sq, occupied) & theirs;
+            // A ray's reach ends at its first blocker, so at most one square remains.
+            if let Some(blocker) = reach.first() {
+                let kind = Kind((self.mailbox[blocker.index()] & !BLACK_BIT) - 1);
+                if t.riders_by_direction[d] >> kind.0 & 1 != 0 {
+                    found.set(blocker);
+                }
+            }
+        }
+        if let Some(pawn) = t.pawn {
+            found |= t.pawn_attacks[by.other().index()][sq.index()] & self.by_kind(pawn) & theirs;
+        }
+        found
+    }
+
+    pub fn is_attacked(&self, v: &Variant, sq: Sq, by: Color) -> bool {
+        self.attackers(v, sq, by, self.occupied()).nonempty()
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    pub fn checkers(&self, v: &Variant) -> Bitboard {
+        let mut found = Bitboard::EMPTY;
+        for king in self.kings(v, self.turn) {
+            found |= self.attackers(v, king, self.turn.other(), self.occupied());
+        }
+        found
+    }
+
+    pub fn is_check(&self, v: &Variant) -> bool {
+        self.checkers(v).nonempty()
+    }
+
+    /// The en-passant square if a pawn of the side to move stands ready to capture there
+    /// (so two positions that differ only in an unusable en-passant square repeat).
+    pub fn ep_capturable(&self, v: &Variant) -> Option<Sq> {
+        let ep = self.ep?;
+        let pawn = v.tables.pawn?;
+        let capturers = v.tables.pawn_attacks[self.turn.other().index()][ep.index()]
+            & self.pieces(self.turn, pawn);
+        capturers.nonempty().then_some(ep)
+    }
+
+    /// The identity of the position for repetition: pieces, side to move, castling
+    /// rights and a usable en-passant square.
+    pub fn key(&self, v: &Variant) -> u64 {
+        match self.ep_capturable(v) {
+            Some(ep) => self.hash ^ zobrist::ep(v.geometry.file(ep)),
+            None => self.hash,
+        }
+    }
+
+    /// Every piece of `role` that `color` has.
+    pub fn with_role(&self, v: &Variant, color: Color, role: Role) -> Bitboard {
+        v.kinds_with(role)
+            .fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(color, k))
+    }
+}
+
+/// Zobrist keys from a fixed seed, so hashes are the same in every run.
+mod zobrist {
+    use super::super::board::{MAX_SQUARES, Sq};
+    use super::super::piece::Piece;
+    use super::MAX_KINDS;
+
+    const PIECE_KEYS: usize = 2 * MAX_KINDS * MAX_SQUARES;
+    const KEYS: [u64; PIECE_KEYS + MAX_SQUARES + 16] = generate();
+    pub const TURN: u64 = 0x9d39_247e_3377_6d41;
+
+    const fn generate<const N: usize>() -> [u64; N] {
+        let mut keys = [0u64; N];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut i = 0;
+        while i < N {
+            // splitmix64
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            keys[i] = z ^ (z >> 31);
+            i += 1;
+        }
+        keys
+    }
+
+    pub fn piece(piece: Piece, sq: Sq) -> u64 {
+        KEYS[(piece.color.index() * MAX_KINDS + piece.kind.index()) * MAX_SQUARES + sq.index()]
+    }
+
+    pub fn castling(sq: Sq) -> u64 {
+        KEYS[PIECE_KEYS + sq.index()]
+    }
+
+    pub fn ep(file: u8) -> u64 {
+        KEYS[PIECE_KEYS + MAX_SQUARES + usize::from(file)]
+    }
+}
