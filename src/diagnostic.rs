@@ -56,11 +56,27 @@ pub enum Code {
     MalformedEventCommand,
     /// The input is not valid UTF-8 and was read as Windows-1252.
     NotUtf8,
+    /// A move that no legal move of the position matches.
+    IllegalMove,
+    /// A move that several legal moves match.
+    AmbiguousMove,
+    /// A `[Variant]` (or `--variant`) that xpgn does not know.
+    UnsupportedVariant,
+    /// An event (`[%event N]`) that xpgn does not know or cannot play yet.
+    UnsupportedEvent,
+    /// A `[FEN]` tag that cannot be read or describes an impossible position.
+    BadFen,
+    /// A written `+` or `#` that the position after the move contradicts.
+    WrongCheckMark,
+    /// A null move (`--`, `Z0`) in the main line: replayed as a pass.
+    NullMove,
+    /// A result that contradicts a mate or stalemate on the board.
+    ResultContradictsBoard,
 }
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 23] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -76,6 +92,14 @@ impl Code {
         Code::EmptyGame,
         Code::MalformedEventCommand,
         Code::NotUtf8,
+        Code::IllegalMove,
+        Code::AmbiguousMove,
+        Code::UnsupportedVariant,
+        Code::UnsupportedEvent,
+        Code::BadFen,
+        Code::WrongCheckMark,
+        Code::NullMove,
+        Code::ResultContradictsBoard,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -95,6 +119,14 @@ impl Code {
             Code::EmptyGame => "empty-game",
             Code::MalformedEventCommand => "malformed-event-command",
             Code::NotUtf8 => "not-utf8",
+            Code::IllegalMove => "illegal-move",
+            Code::AmbiguousMove => "ambiguous-move",
+            Code::UnsupportedVariant => "unsupported-variant",
+            Code::UnsupportedEvent => "unsupported-event",
+            Code::BadFen => "bad-fen",
+            Code::WrongCheckMark => "wrong-check-mark",
+            Code::NullMove => "null-move",
+            Code::ResultContradictsBoard => "result-contradicts-board",
         }
     }
 
@@ -102,6 +134,14 @@ impl Code {
     pub const fn category(self) -> &'static str {
         match self {
             Code::NotUtf8 => "input",
+            Code::IllegalMove
+            | Code::AmbiguousMove
+            | Code::UnsupportedVariant
+            | Code::UnsupportedEvent
+            | Code::BadFen
+            | Code::WrongCheckMark
+            | Code::NullMove
+            | Code::ResultContradictsBoard => "rules",
             _ => "syntax",
         }
     }
@@ -110,9 +150,13 @@ impl Code {
     /// warnings are what a careful keeper would fix while the game stands.
     pub const fn severity(self) -> Severity {
         match self {
-            Code::MissingResult | Code::ResultMismatch | Code::EmptyGame | Code::NotUtf8 => {
-                Severity::Warning
-            }
+            Code::MissingResult
+            | Code::ResultMismatch
+            | Code::EmptyGame
+            | Code::NotUtf8
+            | Code::WrongCheckMark
+            | Code::NullMove
+            | Code::ResultContradictsBoard => Severity::Warning,
             _ => Severity::Error,
         }
     }
@@ -130,6 +174,20 @@ pub struct Diagnostic {
     pub label: String,
     /// How to write it right.
     pub help: Option<String>,
+    /// For findings about a move: where it stands in the game.
+    pub at_move: Option<MoveRef>,
+}
+
+/// Which move a diagnostic is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRef {
+    /// 1-based ply in its line, counted from the game's start.
+    pub ply: usize,
+    /// The move as written.
+    pub written: String,
+    /// Empty in the main line; else, level by level, the ply the variation replaces and
+    /// which of the variations at that ply (1-based) it is.
+    pub variation: Vec<(usize, usize)>,
 }
 
 impl Diagnostic {
@@ -147,7 +205,13 @@ impl Diagnostic {
             span,
             label: label.into(),
             help: None,
+            at_move: None,
         }
+    }
+
+    pub fn at_move(mut self, at: MoveRef) -> Self {
+        self.at_move = Some(at);
+        self
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {

@@ -1,7 +1,5 @@
 //! Games of one input, read chunk by chunk so a file of any size streams.
 
-use std::io::BufRead;
-
 use crate::diagnostic::{Code, Diagnostic};
 use crate::pgn::{ParsedGame, parse_chunk};
 use crate::report::Source;
@@ -25,61 +23,89 @@ impl ChunkGames {
     }
 }
 
-/// Opens `input` and reads it as its format says: PGN game by game, a transcript whole.
-pub fn read_games(
+/// A chunk of text read from an input, not parsed yet: reading is sequential, parsing
+/// and checking may run on other threads.
+pub struct PendingChunk {
+    chunk: Chunk,
+    format: InputFormat,
+    /// Whether this chunk carries the file's one encoding warning.
+    warn_encoding: bool,
+}
+
+impl PendingChunk {
+    /// The chunk's size in bytes of text.
+    pub fn len(&self) -> usize {
+        self.chunk.text.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.chunk.text.is_empty()
+    }
+
+    /// Parses the chunk's games.
+    pub fn parse(self) -> ChunkGames {
+        let PendingChunk {
+            chunk,
+            format,
+            warn_encoding,
+        } = self;
+        let mut games = match format {
+            InputFormat::Pgn => parse_chunk(&chunk.text, chunk.offset),
+            InputFormat::Transcript => {
+                vec![crate::transcript::parse_chunk(&chunk.text, chunk.offset)]
+            }
+        };
+        if warn_encoding
+            && let Some(line) = chunk.cp1252_line
+            && let Some(first) = games.first_mut()
+        {
+            first.diagnostics.insert(0, encoding_warning(&chunk, line));
+        }
+        ChunkGames { chunk, games }
+    }
+}
+
+/// Opens `input` and splits it as its format says: PGN game by game, a transcript whole.
+pub fn read_chunks(
     input: &Input,
-) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<ChunkGames>> + Send>> {
+) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<PendingChunk>> + Send>> {
     let reader = open(input)?;
     Ok(match input.format {
-        InputFormat::Pgn => Box::new(GameChunks {
-            chunks: PgnChunks::new(reader),
-            warned_encoding: false,
-        }),
-        InputFormat::Transcript => Box::new(transcript_game(reader).into_iter()),
+        InputFormat::Pgn => {
+            let mut warned = false;
+            Box::new(PgnChunks::new(reader).map(move |chunk| {
+                chunk.map(|chunk| {
+                    let warn_encoding = chunk.cp1252_line.is_some() && !warned;
+                    warned |= warn_encoding;
+                    PendingChunk {
+                        chunk,
+                        format: InputFormat::Pgn,
+                        warn_encoding,
+                    }
+                })
+            }))
+        }
+        InputFormat::Transcript => Box::new(std::iter::once(read_whole(reader).map(|chunk| {
+            PendingChunk {
+                chunk,
+                format: InputFormat::Transcript,
+                warn_encoding: true,
+            }
+        }))),
     })
 }
 
-fn transcript_game(reader: Box<dyn BufRead + Send>) -> Option<std::io::Result<ChunkGames>> {
-    Some(read_whole(reader).map(|chunk| {
-        let mut game = crate::transcript::parse_chunk(&chunk.text, chunk.offset);
-        if let Some(line) = chunk.cp1252_line {
-            game.diagnostics.insert(0, encoding_warning(&chunk, line));
+/// Opens `input` and reads its games chunk by chunk (chunks without games are skipped).
+pub fn read_games(
+    input: &Input,
+) -> std::io::Result<impl Iterator<Item = std::io::Result<ChunkGames>> + Send> {
+    Ok(read_chunks(input)?.filter_map(|pending| match pending {
+        Ok(pending) => {
+            let games = pending.parse();
+            (!games.games.is_empty()).then_some(Ok(games))
         }
-        ChunkGames {
-            chunk,
-            games: vec![game],
-        }
+        Err(e) => Some(Err(e)),
     }))
-}
-
-struct GameChunks<R: BufRead> {
-    chunks: PgnChunks<R>,
-    /// The encoding warning is given once per file, at the first line that needed it.
-    warned_encoding: bool,
-}
-
-impl<R: BufRead> Iterator for GameChunks<R> {
-    type Item = std::io::Result<ChunkGames>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let chunk = match self.chunks.next()? {
-                Ok(chunk) => chunk,
-                Err(e) => return Some(Err(e)),
-            };
-            let mut games = parse_chunk(&chunk.text, chunk.offset);
-            if let Some(line) = chunk.cp1252_line
-                && !self.warned_encoding
-                && let Some(first) = games.first_mut()
-            {
-                self.warned_encoding = true;
-                first.diagnostics.insert(0, encoding_warning(&chunk, line));
-            }
-            if !games.is_empty() {
-                return Some(Ok(ChunkGames { chunk, games }));
-            }
-        }
-    }
 }
 
 /// Points at the first line that is not UTF-8 (`line` is 0-based in the file).

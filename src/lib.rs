@@ -11,6 +11,7 @@ pub mod games;
 pub mod layout;
 pub mod notation;
 pub mod pgn;
+pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod source;

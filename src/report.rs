@@ -13,6 +13,7 @@ use serde::Serialize;
 use crate::command::{Command, parse_commands};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::pgn::{Game, Item, Outcome};
+use crate::replay::Replay;
 use crate::span::{LineColumn, line_breaks, line_column};
 
 /// The text a game was read from: one chunk of a file, placed in it by offset and line.
@@ -40,6 +41,9 @@ pub struct GameReport<'a> {
     /// 1-based position of the game in its file.
     pub number: usize,
     pub game: &'a Game,
+    /// What replaying the game found (variant, plies, ending).
+    pub replay: &'a Replay,
+    /// Every diagnostic of the game: reading and replaying, in file order.
     pub diagnostics: &'a [Diagnostic],
 }
 
@@ -154,10 +158,12 @@ struct JsonGame<'a> {
     game: usize,
     white: Option<&'a str>,
     black: Option<&'a str>,
-    variant: String,
+    variant: &'a str,
     events: Vec<u16>,
     plies: usize,
     result: Option<&'static str>,
+    /// How the final position ends the game (`checkmate`, `stalemate`, ...), if it does.
+    ending: Option<&'static str>,
     status: &'static str,
     diagnostics: Vec<JsonDiagnostic<'a>>,
 }
@@ -175,19 +181,9 @@ struct JsonDiagnostic<'a> {
     #[serde(rename = "move")]
     written: Option<&'a str>,
     help: Option<&'a str>,
-}
-
-/// The variant as a lower-case slug of the `[Variant]` tag; `standard` without one.
-fn variant_slug(game: &Game) -> String {
-    match game.tag("Variant") {
-        None => "standard".to_owned(),
-        Some(name) => name
-            .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect::<Vec<_>>()
-            .join("-"),
-    }
+    /// Where a variation's move stands: `[ply, nth variation at that ply]` per level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variation: Option<&'a [(usize, usize)]>,
 }
 
 /// Event numbers started in the main line, in order.
@@ -225,9 +221,14 @@ impl<W: Write> Reporter for JsonReporter<W> {
                     column: at.column,
                     offset: d.span.offset,
                     length: d.span.len,
-                    ply: None,
-                    written: None,
+                    ply: d.at_move.as_ref().map(|m| m.ply),
+                    written: d.at_move.as_ref().map(|m| m.written.as_str()),
                     help: d.help.as_deref(),
+                    variation: d
+                        .at_move
+                        .as_ref()
+                        .map(|m| m.variation.as_slice())
+                        .filter(|v| !v.is_empty()),
                 }
             })
             .collect();
@@ -236,14 +237,15 @@ impl<W: Write> Reporter for JsonReporter<W> {
             game: report.number,
             white: game.tag("White"),
             black: game.tag("Black"),
-            variant: variant_slug(game),
+            variant: &report.replay.variant,
             events: main_line_events(game),
-            plies: game.main_line().count(),
+            plies: report.replay.plies,
             result: game.result.as_ref().map(|r| r.node.as_str()).or_else(|| {
                 game.tag("Result")
                     .and_then(Outcome::parse)
                     .map(Outcome::as_str)
             }),
+            ending: report.replay.ending.map(|e| e.name()),
             status: if report.diagnostics.iter().any(Diagnostic::is_error) {
                 "error"
             } else {

@@ -1,17 +1,24 @@
-//! `xpgn check`: read every game and report what is wrong with it.
+//! `xpgn check`: replay every game through the rules and report what is wrong with it.
 
 use std::io::{self, Write};
+use std::num::NonZeroUsize;
 
 use clap::ValueEnum;
-use xpgn::games::read_games;
+use rayon::prelude::*;
+use xpgn::diagnostic::Diagnostic;
+use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
+use xpgn::replay::{Replay, replay};
 use xpgn::report::{GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Summary};
+use xpgn::rules::Variant;
 
-use super::{Color, ExitStatus, InputArgs};
+use super::{Color, ExitStatus, InputArgs, VariantArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    variant: VariantArgs,
     /// How to write diagnostics.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -21,6 +28,9 @@ pub struct CheckArgs {
     /// No summary line.
     #[arg(short, long)]
     quiet: bool,
+    /// Games checked in parallel (default: all cores); output stays in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -30,10 +40,28 @@ enum Format {
     Github,
 }
 
+/// Text read ahead before a batch is checked: enough to keep every core busy, small
+/// enough that memory stays flat whatever the input's size.
+const BATCH_BYTES: usize = 1 << 20;
+
 pub fn run(args: CheckArgs) -> ExitStatus {
+    let variant = match args.variant.variant() {
+        Ok(variant) => variant,
+        Err(status) => return status,
+    };
     let inputs = match args.input.inputs() {
         Ok(inputs) => inputs,
         Err(status) => return status,
+    };
+    let jobs = args
+        .jobs
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("xpgn: cannot start {jobs} threads: {e}");
+            return ExitStatus::Error;
+        }
     };
     let stdout = io::stdout().lock();
     let out = io::BufWriter::new(stdout);
@@ -44,9 +72,13 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     };
     let mut summary = Summary::default();
     let mut status = ExitStatus::Success;
+    let checker = Checker {
+        variant,
+        pool: (jobs > 1).then_some(&pool),
+    };
     for input in &inputs {
         summary.files += 1;
-        match check_input(input, reporter.as_mut(), &mut summary) {
+        match checker.input(input, reporter.as_mut(), &mut summary) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return status,
             Err(e) => {
@@ -68,24 +100,76 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     status
 }
 
-fn check_input(
-    input: &xpgn::source::Input,
-    reporter: &mut dyn Reporter,
-    summary: &mut Summary,
-) -> io::Result<()> {
-    let mut number = 0;
-    for chunk in read_games(input)? {
-        let chunk = chunk?;
-        for parsed in &chunk.games {
-            number += 1;
-            summary.add(&parsed.diagnostics);
-            reporter.game(&GameReport {
-                source: chunk.source(&input.display),
-                number,
-                game: &parsed.game,
-                diagnostics: &parsed.diagnostics,
-            })?;
+struct Checker<'a> {
+    variant: &'a Variant,
+    /// None: check on this thread.
+    pool: Option<&'a rayon::ThreadPool>,
+}
+
+/// A chunk's games with what replaying each found.
+struct Checked {
+    games: ChunkGames,
+    results: Vec<(Replay, Vec<Diagnostic>)>,
+}
+
+impl Checker<'_> {
+    fn check(&self, pending: PendingChunk) -> Checked {
+        let games = pending.parse();
+        let results = games
+            .games
+            .iter()
+            .map(|parsed| {
+                let mut replay = replay(&parsed.game, self.variant);
+                let mut diagnostics = parsed.diagnostics.clone();
+                diagnostics.append(&mut replay.diagnostics);
+                diagnostics.sort_by_key(|d| d.span.offset);
+                (replay, diagnostics)
+            })
+            .collect();
+        Checked { games, results }
+    }
+
+    fn input(
+        &self,
+        input: &xpgn::source::Input,
+        reporter: &mut dyn Reporter,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let mut number = 0;
+        let mut chunks = read_chunks(input)?;
+        let mut batch = Vec::new();
+        loop {
+            let mut bytes = 0;
+            let mut ended = true;
+            for pending in chunks.by_ref() {
+                let pending = pending?;
+                bytes += pending.len();
+                batch.push(pending);
+                if self.pool.is_none() || bytes >= BATCH_BYTES {
+                    ended = false;
+                    break;
+                }
+            }
+            let checked: Vec<Checked> = match self.pool {
+                None => batch.drain(..).map(|p| self.check(p)).collect(),
+                Some(pool) => pool.install(|| batch.par_drain(..).map(|p| self.check(p)).collect()),
+            };
+            for checked in &checked {
+                for (parsed, (replay, diagnostics)) in checked.games.games.iter().zip(&checked.results) {
+                    number += 1;
+                    summary.add(diagnostics);
+                    reporter.game(&GameReport {
+                        source: checked.games.source(&input.display),
+                        number,
+                        game: &parsed.game,
+                        replay,
+                        diagnostics,
+                    })?;
+                }
+            }
+            if ended {
+                return Ok(());
+            }
         }
     }
-    Ok(())
 }

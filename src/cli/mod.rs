@@ -50,6 +50,28 @@ pub struct InputArgs {
     input: Option<InputKind>,
 }
 
+/// The rules for games that do not name theirs.
+#[derive(clap::Args, Debug)]
+pub struct VariantArgs {
+    /// Variant of games without a `[Variant]` tag (standard, chess960).
+    #[arg(long, value_name = "NAME", default_value = "standard")]
+    variant: String,
+}
+
+impl VariantArgs {
+    /// The variant, or exit status 2 with a message when xpgn does not know it.
+    fn variant(&self) -> Result<&'static xpgn::rules::Variant, ExitStatus> {
+        xpgn::rules::Variant::by_name(&self.variant).ok_or_else(|| {
+            eprintln!(
+                "xpgn: unknown variant `{}` (supported: {})",
+                self.variant,
+                xpgn::rules::Variant::BUILT_IN.join(", ")
+            );
+            ExitStatus::Error
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum InputKind {
     Pgn,

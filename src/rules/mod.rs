@@ -4,13 +4,16 @@
 //! See `ARCHITECTURE.md` for the layers and the hooks events use.
 
 pub mod board;
+pub mod ending;
 pub mod fen;
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod san;
 pub mod variant;
 
 pub use board::{Bitboard, Geometry, Sq};
+pub use ending::Ending;
 pub use fen::{FenError, parse_fen, write_fen};
 pub use moves::{Move, Special};
 pub use piece::{Color, Kind, Piece, PieceDef, Role};

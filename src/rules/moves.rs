@@ -50,29 +50,49 @@ impl Move {
 /// Facts about the side to move's king that decide most moves' legality at once.
 struct KingSafety {
     in_check: bool,
-    /// Squares on lines from the king along which some enemy piece rides: only a piece
-    /// leaving one of them can expose the king.
-    pin_lines: Bitboard,
+    /// The king, when the side has exactly one (else every move is played out).
+    king: Option<Sq>,
+    /// Our pieces that stand between our king and an enemy rider on its line.
+    pinned: Bitboard,
 }
 
 impl Variant {
     fn king_safety(&self, pos: &Position) -> KingSafety {
         let us = pos.turn;
         let t = &self.tables;
-        let mut pin_lines = Bitboard::EMPTY;
-        let enemy_kinds = (0..self.pieces.len())
-            .filter(|&k| pos.pieces(us.other(), Kind(k as u8)).nonempty())
-            .fold(0u16, |mask, k| mask | 1 << k);
-        for king in pos.kings(self, us) {
+        let kings = pos.kings(self, us);
+        let king = if kings.has_more_than_one() {
+            None
+        } else {
+            kings.first()
+        };
+        let mut pinned = Bitboard::EMPTY;
+        let in_check;
+        if let Some(king) = king {
+            let occupied = pos.occupied();
+            let theirs = pos.by_color(us.other());
+            in_check = pos.attackers(self, king, us.other(), occupied).nonempty();
             for d in 0..t.directions.len() {
-                if t.riders_by_direction[d] & enemy_kinds != 0 {
-                    pin_lines |= t.rays[d][king.index()];
+                let riders = t.riders_by_direction[d];
+                let first = self.ray_attacks(d, king, occupied) & occupied;
+                let Some(blocker) = first.first() else { continue };
+                if theirs.contains(blocker) {
+                    continue;
+                }
+                let beyond = self.ray_attacks(d, blocker, occupied) & theirs;
+                if let Some(pinner) = beyond.first()
+                    && pos.piece_at(pinner).is_some_and(|p| riders >> p.kind.0 & 1 != 0)
+                {
+                    pinned.set(blocker);
                 }
             }
+        } else {
+            in_check = pos.is_check(self);
         }
         KingSafety {
-            in_check: pos.is_check(self),
-            pin_lines,
+            in_check,
+            king,
+            pinned,
         }
     }
 
@@ -227,11 +247,20 @@ impl Variant {
     }
 
     fn is_legal_with(&self, pos: &Position, mv: &Move, safety: &KingSafety) -> bool {
-        let quiet_enough = !safety.in_check
-            && matches!(mv.special, Special::Normal | Special::DoubleStep)
-            && self.role(mv.piece.kind) != Role::King
-            && !safety.pin_lines.contains(mv.from);
-        quiet_enough || !self.leaves_king_attacked(pos, mv)
+        let Some(king) = safety.king else {
+            return !self.leaves_king_attacked(pos, mv);
+        };
+        if safety.in_check || !matches!(mv.special, Special::Normal | Special::DoubleStep) {
+            return !self.leaves_king_attacked(pos, mv);
+        }
+        if mv.from == king {
+            // The king steps: is its new square attacked once it has left the old one?
+            let occupied = pos.occupied() ^ king.bit();
+            return pos
+                .attackers(self, mv.to, mv.piece.color.other(), occupied)
+                .is_empty();
+        }
+        !safety.pinned.contains(mv.from) || !self.leaves_king_attacked(pos, mv)
     }
 
     /// Plays `mv` on a copy and looks at the mover's kings.
@@ -272,9 +301,13 @@ impl Variant {
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
         let all = self.geometry.all();
-        self.pseudo_moves(pos, all, all, &mut moves);
         let safety = self.king_safety(pos);
-        moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
+        // Piece by piece, so a position with a legal move answers after the first one.
+        pos.by_color(pos.turn).into_iter().any(|from| {
+            moves.clear();
+            self.pseudo_moves(pos, from.bit(), all, &mut moves);
+            moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
+        })
     }
 
     /// Plays a (pseudo-legal) move.

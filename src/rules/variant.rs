@@ -1,7 +1,11 @@
 //! A variant as data (board, pieces, start position, castling, pawn rules) and the
 //! attack tables compiled from it once.
 
+use std::sync::LazyLock;
+
 use super::board::{Bitboard, Geometry, Sq};
+use super::fen::parse_fen;
+use super::position::Position;
 use super::piece::{Color, Kind, PieceDef, Role};
 
 /// The most piece types one variant may define (bitboards per type live in every
@@ -54,6 +58,8 @@ pub struct Variant {
     pub chess960: bool,
     pub pawn: PawnRules,
     pub(crate) tables: Tables,
+    /// `start_fen`, read once.
+    start: Position,
 }
 
 /// Attack tables, one entry per square.
@@ -112,7 +118,7 @@ impl Variant {
             return Err("the promotion rank lies off the board".to_owned());
         }
         let tables = Tables::build(geometry, &pieces, &pawn);
-        Ok(Variant {
+        let mut variant = Variant {
             name: name.to_owned(),
             slug: slug.to_owned(),
             geometry,
@@ -122,7 +128,16 @@ impl Variant {
             chess960,
             pawn,
             tables,
-        })
+            start: Position::empty(),
+        };
+        variant.start = parse_fen(&variant, start_fen)
+            .map_err(|e| format!("the start position does not fit: {e}"))?;
+        Ok(variant)
+    }
+
+    /// The position games start from without a `[FEN]`.
+    pub fn start_position(&self) -> &Position {
+        &self.start
     }
 
     /// Orthodox chess.
@@ -174,19 +189,17 @@ impl Variant {
 
     /// The variant a game's `[Variant]` tag names, if xpgn knows it. Names match
     /// ignoring case, spaces, hyphens and underscores (`spec/notation.md` section 2).
-    pub fn by_name(name: &str) -> Option<Variant> {
+    pub fn by_name(name: &str) -> Option<&'static Variant> {
+        static STANDARD: LazyLock<Variant> = LazyLock::new(Variant::standard);
+        static CHESS960: LazyLock<Variant> = LazyLock::new(Variant::chess960);
         let key: String = name
             .chars()
             .filter(|c| !matches!(c, ' ' | '-' | '_'))
             .flat_map(char::to_lowercase)
             .collect();
         match key.as_str() {
-            "" | "standard" | "normal" | "regular" | "chess" | "fromposition" => {
-                Some(Variant::standard())
-            }
-            "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" => {
-                Some(Variant::chess960())
-            }
+            "" | "standard" | "normal" | "regular" | "chess" | "fromposition" => Some(&STANDARD),
+            "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" => Some(&CHESS960),
             _ => None,
         }
     }

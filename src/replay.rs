@@ -1,0 +1,346 @@
+//! Replaying a game record through the rules: every move of the main line and of every
+//! variation is resolved against the legal moves of its position and played; what does
+//! not fit becomes a diagnostic that names the move, its ply and the reason.
+
+use crate::command::{Command, parse_commands};
+use crate::diagnostic::{Code, Diagnostic, MoveRef};
+use crate::notation::{CheckMark, Notation};
+use crate::pgn::{Game, Item, Outcome};
+use crate::rules::san::{Gives, RejectionKind, gives, resolve, san};
+use crate::rules::{Ending, Position, Variant, parse_fen};
+use crate::span::{Span, Spanned};
+
+/// What replaying one game found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replay {
+    /// The variant's slug, or the tag's value as written when xpgn does not know it.
+    pub variant: String,
+    /// Main-line plies that replayed legally.
+    pub plies: usize,
+    /// How the final main-line position ends the game, when every move replayed.
+    pub ending: Option<Ending>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Replays `game`; `default_variant` applies when the game has no `[Variant]` tag.
+pub fn replay(game: &Game, default_variant: &Variant) -> Replay {
+    let mut replay = Replay::default();
+    let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
+        None => default_variant,
+        Some(tag) => match Variant::by_name(&tag.value.node) {
+            Some(v) => v,
+            None => {
+                replay.variant = tag.value.node.clone();
+                replay.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnsupportedVariant,
+                        tag.value.span,
+                        format!(
+                            "xpgn does not support the variant `{}`; its moves are not checked",
+                            tag.value.node
+                        ),
+                        "unknown variant",
+                    )
+                    .with_help(format!(
+                        "supported variants: {}",
+                        Variant::BUILT_IN.join(", ")
+                    )),
+                );
+                return replay;
+            }
+        },
+    };
+    replay.variant = variant.slug.clone();
+    let start = match game.tags.iter().find(|t| t.name.node == "FEN") {
+        None => variant.start_position().clone(),
+        Some(tag) => match parse_fen(variant, &tag.value.node) {
+            Ok(pos) => pos,
+            Err(e) => {
+                replay.diagnostics.push(
+                    Diagnostic::new(
+                        Code::BadFen,
+                        tag.value.span,
+                        format!("the FEN cannot be used: {e}"),
+                        "this position",
+                    )
+                    .with_help("fix the FEN, or remove the FEN and SetUp tags to start from the usual position"),
+                );
+                return replay;
+            }
+        },
+    };
+    let mut replayer = Replayer {
+        variant,
+        diagnostics: Vec::new(),
+        moves: Vec::with_capacity(64),
+    };
+    let main = replayer.line(&game.moves, start, 0, &mut Vec::new());
+    replay.plies = main.plies;
+    if main.complete {
+        replay.ending = crate::rules::ending::ending(variant, &main.position, &main.keys);
+        if let (Some(ending), Some(result)) = (replay.ending, &game.result) {
+            replayer.check_result(ending, result);
+        }
+    }
+    replay.diagnostics.extend(replayer.diagnostics);
+    replay
+}
+
+struct Replayer<'v> {
+    variant: &'v Variant,
+    diagnostics: Vec<Diagnostic>,
+    /// Scratch space for move generation.
+    moves: Vec<crate::rules::Move>,
+}
+
+/// The outcome of replaying one line.
+struct Line {
+    plies: usize,
+    /// Every move replayed (no illegal move, no unsupported event).
+    complete: bool,
+    position: Position,
+    /// Repetition keys of the positions before the final one.
+    keys: Vec<u64>,
+}
+
+impl Replayer<'_> {
+    /// Replays a line from `position`; `ply` is the number of plies before its first move.
+    fn line(
+        &mut self,
+        items: &[Spanned<Item>],
+        mut position: Position,
+        mut ply: usize,
+        path: &mut Vec<(usize, usize)>,
+    ) -> Line {
+        let v = self.variant;
+        let mut before: Option<Position> = None;
+        let mut keys = Vec::new();
+        let mut variations_here = 0;
+        let mut stopped = false;
+        let mut replayed = 0;
+        for (index, item) in items.iter().enumerate() {
+            match &item.node {
+                Item::Move(_) if stopped => {
+                    // Past an illegal move positions are unknown, and so are the starts
+                    // of later variations.
+                    before = None;
+                }
+                Item::Move(notation) => {
+                    variations_here = 0;
+                    ply += 1;
+                    let at = MoveRef {
+                        ply,
+                        written: String::new(),
+                        variation: path.clone(),
+                    };
+                    let previous = position.clone();
+                    if notation.is_null() {
+                        if path.is_empty() {
+                            self.null_move_warning(notation, item.span, at);
+                        }
+                        v.play_null(&mut position);
+                    } else {
+                        match resolve(v, &position, notation) {
+                            Ok(mv) => {
+                                if notation.check.is_some() {
+                                    self.check_mark(&previous, &mv, notation, item.span, &at);
+                                }
+                                v.play(&mut position, &mv);
+                            }
+                            Err(rejection) => {
+                                let later = count_moves(&items[index + 1..]);
+                                self.rejected(rejection, notation, item.span, at, later);
+                                stopped = true;
+                                before = Some(previous);
+                                continue;
+                            }
+                        }
+                    }
+                    keys.push(previous.key(v));
+                    before = Some(previous);
+                    replayed += 1;
+                }
+                Item::Variation(variation) => {
+                    // A variation replaces the move before it; after an illegal move only
+                    // the variation right behind that move has a known start.
+                    let Some(start) = before.clone() else { continue };
+                    variations_here += 1;
+                    path.push((ply, variations_here));
+                    self.line(variation, start, ply - 1, path);
+                    path.pop();
+                }
+                Item::Comment(comment) if !stopped && comment.text.contains("[%event") => {
+                    let offset = item.span.offset + 1;
+                    for command in parse_commands(&comment.text, offset).0 {
+                        if let Command::Event(event) = command.node {
+                            self.unsupported_event(&event.number, items, index);
+                            stopped = true;
+                        }
+                    }
+                }
+                Item::EventLine(line) if !stopped => {
+                    if let Some(event) = &line.event {
+                        self.unsupported_event(&event.number, items, index);
+                        stopped = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Line {
+            plies: replayed,
+            complete: !stopped,
+            position,
+            keys,
+        }
+    }
+
+    fn rejected(
+        &mut self,
+        rejection: crate::rules::san::Rejection,
+        notation: &Notation,
+        span: Span,
+        mut at: MoveRef,
+        later: usize,
+    ) {
+        let written = notation.to_string();
+        let (code, label) = match rejection.kind {
+            RejectionKind::Illegal => (Code::IllegalMove, "illegal here"),
+            RejectionKind::Ambiguous => (Code::AmbiguousMove, "ambiguous"),
+        };
+        let tail = match later {
+            0 => String::new(),
+            1 => " (the move after it in this line is not checked)".to_owned(),
+            n => format!(" (the {n} moves after it in this line are not checked)"),
+        };
+        let message = format!("`{written}` at ply {}: {}{tail}", at.ply, rejection.reason);
+        at.written = written;
+        let mut diagnostic = Diagnostic::new(code, span, message, label).at_move(at);
+        diagnostic.help = rejection.help;
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn null_move_warning(&mut self, notation: &Notation, span: Span, mut at: MoveRef) {
+        at.written = notation.to_string();
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::NullMove,
+                span,
+                format!(
+                    "null move `{}` in the main line: replayed as a pass",
+                    at.written
+                ),
+                "the side to move passes",
+            )
+            .with_help("fine for odds games; in analysis, put null moves in a variation")
+            .at_move(at),
+        );
+    }
+
+    fn check_mark(
+        &mut self,
+        before: &Position,
+        mv: &crate::rules::Move,
+        notation: &Notation,
+        span: Span,
+        at: &MoveRef,
+    ) {
+        let v = self.variant;
+        let mut after = before.clone();
+        v.play(&mut after, mv);
+        let actual = gives(v, &after);
+        let claimed = notation.check;
+        let problem = match (claimed, actual) {
+            (Some(CheckMark::Check), Gives::Check) | (Some(CheckMark::Mate), Gives::Mate) => None,
+            (_, Gives::Nothing) => Some("it gives no check".to_owned()),
+            (Some(CheckMark::Check), Gives::Mate) => Some("it is checkmate".to_owned()),
+            (Some(CheckMark::Mate), Gives::Check) => {
+                self.moves.clear();
+                v.legal_moves(&after, &mut self.moves);
+                let reply = self.moves.first().map(|m| san(v, &after, m));
+                Some(match reply {
+                    Some(reply) => format!("it is check, not mate: {} can answer `{reply}`", after.turn),
+                    None => "it is check, not mate".to_owned(),
+                })
+            }
+            (None, _) => None,
+        };
+        if let Some(problem) = problem {
+            let written = notation.to_string();
+            let right = san(v, before, mv);
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::WrongCheckMark,
+                    span,
+                    format!("`{written}` at ply {}: {problem}", at.ply),
+                    "check mark does not match the position",
+                )
+                .with_help(format!("write `{right}`"))
+                .at_move(MoveRef {
+                    written,
+                    ..at.clone()
+                }),
+            );
+        }
+    }
+
+    fn unsupported_event(&mut self, number: &Spanned<u16>, items: &[Spanned<Item>], index: usize) {
+        let later = count_moves(&items[index + 1..]);
+        let name = match number.node {
+            5 => " (Hidden passage)",
+            43 => " (Line Pushers)",
+            68 => " (Prince)",
+            85 => " (Loyal Knights)",
+            _ => "",
+        };
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::UnsupportedEvent,
+                number.span,
+                format!(
+                    "event #{}{name} is not supported by this version of xpgn; the {later} moves after it are not checked",
+                    number.node
+                ),
+                "this event",
+            )
+            .with_help("xpgn checks orthodox chess and Chess960 games; event support is on the roadmap"),
+        );
+    }
+
+    fn check_result(&mut self, ending: Ending, result: &Spanned<Outcome>) {
+        let expected = match ending {
+            Ending::Checkmate { winner } => match winner {
+                crate::rules::Color::White => Outcome::WhiteWins,
+                crate::rules::Color::Black => Outcome::BlackWins,
+            },
+            Ending::Stalemate => Outcome::Draw,
+            _ => return,
+        };
+        if result.node != expected {
+            let what = match ending {
+                Ending::Checkmate { winner } => format!("{winner} has mated"),
+                _ => "the game ended in stalemate".to_owned(),
+            };
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::ResultContradictsBoard,
+                    result.span,
+                    format!(
+                        "the result `{}` contradicts the board: {what}",
+                        result.node.as_str()
+                    ),
+                    "result",
+                )
+                .with_help(format!("write `{}`", expected.as_str())),
+            );
+        }
+    }
+}
+
+/// Moves in a line (not counting variations).
+fn count_moves(items: &[Spanned<Item>]) -> usize {
+    items
+        .iter()
+        .filter(|i| matches!(i.node, Item::Move(_)))
+        .count()
+}

@@ -1,0 +1,600 @@
+//! From what a record wrote to what it means, and back: resolving a [`Notation`] against
+//! the legal moves of a position, and printing a move in canonical SAN.
+//!
+//! Resolution accepts the lenient spellings of `spec/notation.md` (over-disambiguation,
+//! a missing or extra `x`, `0-0`, `e8Q`, `Ng1f3`, `Ng1-f3`); when nothing legal matches,
+//! it says why in words and offers the closest legal spellings.
+
+use super::board::{Bitboard, Sq};
+use super::moves::{Move, Special};
+use super::piece::{Kind, Role};
+use super::position::Position;
+use super::variant::Variant;
+use crate::notation::{Castle, Hint, MoveBody, Notation, PieceMove, Separator};
+
+/// Why a written move does not resolve to exactly one legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    pub kind: RejectionKind,
+    /// The reason in words, naming pieces and squares.
+    pub reason: String,
+    /// How to write it right: the closest legal spellings.
+    pub help: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RejectionKind {
+    /// No legal move matches.
+    Illegal,
+    /// Several legal moves match.
+    Ambiguous,
+}
+
+/// What the written move asks for, before looking at the position.
+struct Request {
+    kind: Option<Kind>,
+    from: Bitboard,
+    to: Sq,
+    promotion: Option<Kind>,
+    /// Pawn captures must name their file; without it a pawn move is a push.
+    pawn_push_only: bool,
+}
+
+/// Resolves a written move (not a null move) to the one legal move it means.
+pub fn resolve(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move, Rejection> {
+    match &notation.body {
+        MoveBody::Castle(castle) => resolve_castle(v, pos, *castle),
+        MoveBody::Piece(m) => resolve_piece_move(v, pos, m),
+        MoveBody::Null(_) => Err(illegal(
+            "a null move passes the turn; it has no move to resolve".to_owned(),
+            None,
+        )),
+    }
+}
+
+fn illegal(reason: String, help: Option<String>) -> Rejection {
+    Rejection {
+        kind: RejectionKind::Illegal,
+        reason,
+        help,
+    }
+}
+
+fn piece_name(v: &Variant, kind: Kind) -> &str {
+    &v.piece(kind).name
+}
+
+/// `the white knight on f3`
+fn describe(v: &Variant, pos: &Position, sq: Sq) -> String {
+    match pos.piece_at(sq) {
+        Some(p) => format!(
+            "the {} {} on {}",
+            p.color,
+            piece_name(v, p.kind),
+            v.geometry.name(sq)
+        ),
+        None => format!("the empty square {}", v.geometry.name(sq)),
+    }
+}
+
+fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, Rejection> {
+    let wing_name = if castle.long { "queenside" } else { "kingside" };
+    let Some(castling) = v.castling else {
+        return Err(illegal(format!("{} has no castling", v.name), None));
+    };
+    let us = pos.turn;
+    let g = v.geometry;
+    let mut moves = Vec::new();
+    let all = g.all();
+    v.legal_moves_between(pos, pos.kings(v, us), all, &mut moves);
+    let wing_of = |mv: &Move| match mv.special {
+        Special::Castle { rook_from, .. } => {
+            let side = usize::from(g.file(rook_from) > g.file(mv.from));
+            Some(castling.wings[us.index()][side].long)
+        }
+        _ => None,
+    };
+    if let Some(mv) = moves.iter().find(|mv| wing_of(mv) == Some(castle.long)) {
+        return Ok(*mv);
+    }
+    // Why not: rights, pieces in the way, check, attacked squares.
+    let rank = castling.rank[us.index()];
+    let back = g.rank_mask(rank);
+    let king = (pos.kings(v, us) & back).first();
+    let rook = king.and_then(|king| {
+        (pos.castling & pos.by_color(us) & back).find(|&rook| {
+            let side = usize::from(g.file(rook) > g.file(king));
+            castling.wings[us.index()][side].long == castle.long
+        })
+    });
+    let (Some(king), Some(rook)) = (king, rook) else {
+        return Err(illegal(
+            format!("{us} may no longer castle {wing_name}: the king or that rook has moved"),
+            legal_help(v, pos, &castle_text(castle)),
+        ));
+    };
+    let side = usize::from(g.file(rook) > g.file(king));
+    let wing = castling.wings[us.index()][side];
+    let king_to = g.sq(wing.king_to, rank).expect("castling square on the board");
+    let rook_to = g.sq(wing.rook_to, rank).expect("castling square on the board");
+    let others = pos.occupied() ^ king.bit() ^ rook.bit();
+    let in_way = (g.between(king, king_to) | king_to.bit() | g.between(rook, rook_to) | rook_to.bit())
+        & others;
+    let reason = if let Some(blocker) = in_way.first() {
+        format!(
+            "{us} cannot castle {wing_name}: {} stands in the way",
+            describe(v, pos, blocker)
+        )
+    } else if let Some(checker) = pos.checkers(v).first() {
+        format!(
+            "{us} cannot castle {wing_name} out of check ({} gives check)",
+            describe(v, pos, checker)
+        )
+    } else {
+        let path = g.between(king, king_to) | king_to.bit();
+        match path
+            .into_iter()
+            .find_map(|sq| Some((sq, pos.attackers(v, sq, us.other(), others).first()?)))
+        {
+            Some((sq, attacker)) if sq == king_to => format!(
+                "{us} cannot castle {wing_name}: the king would land on {}, attacked by {}",
+                g.name(sq),
+                describe(v, pos, attacker)
+            ),
+            Some((sq, attacker)) => format!(
+                "{us} cannot castle {wing_name}: the king would pass through {}, attacked by {}",
+                g.name(sq),
+                describe(v, pos, attacker)
+            ),
+            None => format!("{us} cannot castle {wing_name}: the king would be in check"),
+        }
+    };
+    Err(illegal(reason, legal_help(v, pos, &castle_text(castle))))
+}
+
+fn castle_text(castle: Castle) -> String {
+    if castle.long { "O-O-O" } else { "O-O" }.to_owned()
+}
+
+/// Refuses forms that belong to events or variants this position does not have.
+fn foreign_form(m: &PieceMove) -> Option<String> {
+    if m.king_at.is_some() {
+        return Some(
+            "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running in this game"
+                .to_owned(),
+        );
+    }
+    if m.swap.is_some() {
+        return Some(
+            "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running in this game"
+                .to_owned(),
+        );
+    }
+    if m.arrow.is_some() {
+        return Some(
+            "`->` (a line push or a knight facing) belongs to events #43 Line Pushers and #85 Loyal Knights, neither of which is running in this game"
+                .to_owned(),
+        );
+    }
+    let passage = m.targets.len() == 3
+        || (m.targets.len() == 2
+            && (m.targets[0].separator == Separator::Capture || m.targets[0].promotion.is_some()));
+    passage.then(|| {
+        "a move through a passage (event #5 Hidden passage, or the pass of Secret Invisible Pass Chess) is not possible in this game"
+            .to_owned()
+    })
+}
+
+/// The move as written, without check marks or glyphs, for comparing with legal moves.
+fn written(m: &PieceMove) -> String {
+    Notation {
+        body: MoveBody::Piece(m.clone()),
+        check: None,
+        assessment: None,
+    }
+    .to_string()
+}
+
+fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
+    let g = v.geometry;
+    if let Some(reason) = foreign_form(m) {
+        return Err(illegal(reason, legal_help(v, pos, &written(m))));
+    }
+    let on_board = |square: crate::notation::Square| {
+        g.from_square(square).ok_or_else(|| {
+            illegal(
+                format!(
+                    "{square} is not on the {}x{} board of {}",
+                    g.width, g.height, v.name
+                ),
+                None,
+            )
+        })
+    };
+    let last = m.targets.last().expect("a piece move names a square");
+    let to = on_board(last.square)?;
+    let kind = match m.piece {
+        None | Some('P') => v.tables.pawn,
+        Some(letter) => Some(v.kind_of_letter(letter).ok_or_else(|| {
+            let letters: Vec<String> = v.pieces.iter().map(|p| p.letter.to_string()).collect();
+            illegal(
+                format!(
+                    "`{letter}` is no piece of {} (its pieces are {})",
+                    v.name,
+                    letters.join(" ")
+                ),
+                None,
+            )
+        })?),
+    };
+    let promotion = match last.promotion {
+        None => None,
+        Some(p) => Some(v.kind_of_letter(p.piece).ok_or_else(|| {
+            illegal(
+                format!("`{}` is no piece of {}", p.piece, v.name),
+                legal_help(v, pos, &written(m)),
+            )
+        })?),
+    };
+    let mut from = g.all();
+    match m.hint {
+        Some(Hint::File(file)) => from &= g.file_mask(file),
+        Some(Hint::Rank(rank)) => from &= g.rank_mask(rank),
+        None => {}
+    }
+    let origin = if m.targets.len() == 2 {
+        let origin = on_board(m.targets[0].square)?;
+        from &= origin.bit();
+        true
+    } else {
+        false
+    };
+    let explicit_pawn = m.piece == Some('P');
+    let pawn_push_only = m.piece.is_none() && m.hint.is_none() && !origin;
+    if m.piece.is_some() || !origin {
+        // `Ng1f3` names its piece; `g1f3` means whatever stands on g1 (as python-chess reads it).
+        let kind = kind.filter(|_| m.piece.is_some() || !explicit_pawn);
+        if let Some(kind) = kind {
+            from &= pos.by_kind(kind);
+        }
+    }
+    if pawn_push_only {
+        from &= g.file_mask(g.file(to));
+    }
+    Ok(Request {
+        kind: if m.piece.is_none() && origin {
+            None
+        } else {
+            kind
+        },
+        from,
+        to,
+        promotion,
+        pawn_push_only,
+    })
+}
+
+fn resolve_piece_move(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Move, Rejection> {
+    let req = request(v, pos, m)?;
+    let mut moves = Vec::new();
+    v.legal_moves_between(pos, req.from, req.to.bit(), &mut moves);
+    // In Chess960 a king move never means castling (its destination is not its `to`).
+    moves.retain(|mv| {
+        mv.promotion == req.promotion
+            && !(v.chess960 && matches!(mv.special, Special::Castle { .. }))
+    });
+    match moves.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(explain_illegal(v, pos, m, &req)),
+        several => Err(ambiguous(v, pos, several)),
+    }
+}
+
+fn ambiguous(v: &Variant, pos: &Position, moves: &[Move]) -> Rejection {
+    let g = v.geometry;
+    let kind = moves[0].piece.kind;
+    let plural = format!("{}s", piece_name(v, kind));
+    let origins: Vec<String> = moves.iter().map(|mv| g.name(mv.from)).collect();
+    let spellings: Vec<String> = moves.iter().map(|mv| san_plain(v, pos, mv)).collect();
+    let all = if moves.len() == 2 { "both" } else { "all" };
+    Rejection {
+        kind: RejectionKind::Ambiguous,
+        reason: format!(
+            "ambiguous: the {plural} on {} can {all} move to {}",
+            list(&origins),
+            g.name(moves[0].to)
+        ),
+        help: Some(format!("write {}", spellings.join(" or "))),
+    }
+}
+
+fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) -> Rejection {
+    let g = v.geometry;
+    let us = pos.turn;
+    let help = legal_help(v, pos, &written(m));
+    if !v.has_legal_move(pos) {
+        let reason = if pos.is_check(v) {
+            format!("the game is over: {us} is checkmated")
+        } else {
+            format!("the game is over: {us} is stalemated")
+        };
+        return illegal(reason, None);
+    }
+    let what = req
+        .kind
+        .map_or("piece".to_owned(), |k| piece_name(v, k).to_owned());
+    let mut pseudo = Vec::new();
+    v.pseudo_moves(pos, req.from, req.to.bit(), &mut pseudo);
+    let promotion_mismatch = !pseudo.is_empty() && pseudo.iter().all(|mv| mv.promotion != req.promotion);
+    pseudo.retain(|mv| mv.promotion == req.promotion);
+    if let Some(mv) = pseudo.first() {
+        return illegal(king_exposed(v, pos, mv), help);
+    }
+    if promotion_mismatch {
+        let reason = match req.promotion {
+            None => format!(
+                "a pawn that reaches {} must promote",
+                g.name(req.to)
+            ),
+            Some(kind) if !v.pawn.promotes_to.contains(&kind) => {
+                let allowed: Vec<&str> = v
+                    .pawn
+                    .promotes_to
+                    .iter()
+                    .map(|&k| piece_name(v, k))
+                    .collect();
+                format!(
+                    "a pawn cannot promote to a {} (it may become a {})",
+                    piece_name(v, kind),
+                    allowed.join(", ")
+                )
+            }
+            Some(_) => format!("only a pawn that reaches its last rank promotes, and {} is not on it", g.name(req.to)),
+        };
+        return illegal(reason, help);
+    }
+    if let Some(own) = pos.piece_at(req.to).filter(|p| p.color == us) {
+        return illegal(
+            format!(
+                "{} is occupied by {us}'s own {}",
+                g.name(req.to),
+                piece_name(v, own.kind)
+            ),
+            help,
+        );
+    }
+    let Some(kind) = req.kind else {
+        let origin = (req.from).first();
+        return illegal(
+            match origin.and_then(|sq| pos.piece_at(sq).map(|p| (sq, p))) {
+                Some((sq, p)) if p.color == us => format!(
+                    "{} cannot move to {}",
+                    describe(v, pos, sq),
+                    g.name(req.to)
+                ),
+                _ => format!(
+                    "{us} has no piece on {}",
+                    origin.map_or("that square".to_owned(), |sq| g.name(sq))
+                ),
+            },
+            help,
+        );
+    };
+    let ours = pos.pieces(us, kind);
+    if ours.is_empty() {
+        return illegal(format!("{us} has no {what}"), help);
+    }
+    let written_origin = m.hint.is_some() || m.targets.len() == 2;
+    if written_origin && !req.pawn_push_only {
+        // Did the hint or origin rule out a move that exists?
+        let mut unconstrained = Vec::new();
+        v.legal_moves_between(pos, ours, req.to.bit(), &mut unconstrained);
+        unconstrained.retain(|mv| mv.promotion == req.promotion);
+        if !unconstrained.is_empty() {
+            let origins: Vec<String> = unconstrained.iter().map(|mv| describe(v, pos, mv.from)).collect();
+            let where_written = match (m.hint, m.targets.len()) {
+                (_, 2) => format!("on {}", m.targets[0].square),
+                (Some(Hint::File(f)), _) => format!("on the {}-file", char::from(b'a' + f)),
+                (Some(Hint::Rank(r)), _) => format!("on rank {}", u32::from(r) + 1),
+                (None, _) => String::new(),
+            };
+            return illegal(
+                format!(
+                    "no {us} {what} {where_written} can move to {}; {} can",
+                    g.name(req.to),
+                    list(&origins)
+                ),
+                help,
+            );
+        }
+    }
+    if v.role(kind) == Role::Pawn {
+        let reason = if req.pawn_push_only {
+            if pos.piece_at(req.to).is_some_and(|p| p.color != us) {
+                format!(
+                    "a pawn captures diagonally: {} cannot be taken by a pawn moving straight ahead",
+                    describe(v, pos, req.to)
+                )
+            } else {
+                format!("no {us} pawn can move to {}", g.name(req.to))
+            }
+        } else if pos.piece_at(req.to).is_none() && pos.ep != Some(req.to) {
+            format!("there is nothing to capture on {}", g.name(req.to))
+        } else {
+            format!("no {us} pawn can capture on {}", g.name(req.to))
+        };
+        return illegal(reason, help);
+    }
+    let squares: Vec<String> = ours.map(|sq| g.name(sq)).collect();
+    let plural = if squares.len() == 1 {
+        format!("{what} on")
+    } else {
+        format!("{what}s on")
+    };
+    illegal(
+        format!(
+            "no {us} {what} can reach {} (the {us} {plural} {})",
+            g.name(req.to),
+            list(&squares)
+        ),
+        help,
+    )
+}
+
+/// Why a move that the piece could make leaves its own king attacked.
+fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
+    let g = v.geometry;
+    let us = mv.piece.color;
+    let mut after = pos.clone();
+    v.play(&mut after, mv);
+    let mover = describe(v, pos, mv.from);
+    let king = after
+        .kings(v, us)
+        .find(|&k| after.is_attacked(v, k, us.other()));
+    let Some(king) = king else {
+        return format!("{mover} cannot move to {}", g.name(mv.to));
+    };
+    let attackers: Vec<String> = after
+        .attackers(v, king, us.other(), after.occupied())
+        .map(|sq| describe(v, &after, sq))
+        .collect();
+    let by = list(&attackers);
+    if v.role(mv.piece.kind) == Role::King {
+        return format!(
+            "the {us} king would be in check on {} from {by}",
+            g.name(mv.to)
+        );
+    }
+    if pos.is_check(v) {
+        let checkers: Vec<String> = pos.checkers(v).map(|sq| describe(v, pos, sq)).collect();
+        return format!(
+            "{us} is in check from {}, and this move does not answer it",
+            list(&checkers)
+        );
+    }
+    format!(
+        "{mover} is pinned: moving it exposes the {us} king on {} to {by}",
+        g.name(king)
+    )
+}
+
+/// The closest legal spellings to what was written, for help texts.
+pub fn legal_help(v: &Variant, pos: &Position, written: &str) -> Option<String> {
+    let mut moves = Vec::new();
+    v.legal_moves(pos, &mut moves);
+    if moves.is_empty() {
+        return None;
+    }
+    let mut scored: Vec<(usize, String)> = moves
+        .iter()
+        .map(|mv| {
+            let san = san_plain(v, pos, mv);
+            (strsim::damerau_levenshtein(written, &san), san)
+        })
+        .collect();
+    scored.sort();
+    let best: Vec<String> = scored.into_iter().take(4).map(|(_, san)| san).collect();
+    Some(format!("closest legal moves: {}", best.join(", ")))
+}
+
+/// Canonical SAN without a check mark: minimal disambiguation among legal moves, `x`
+/// exactly on captures, `=` before a promotion piece, `O-O` with the letter O.
+pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
+    let g = v.geometry;
+    let mut out = String::new();
+    if let Special::Castle { rook_from, .. } = mv.special {
+        let long = v.castling.is_some_and(|c| {
+            let side = usize::from(g.file(rook_from) > g.file(mv.from));
+            c.wings[mv.piece.color.index()][side].long
+        });
+        out.push_str(if long { "O-O-O" } else { "O-O" });
+        return out;
+    }
+    let role = v.role(mv.piece.kind);
+    if role == Role::Pawn {
+        if mv.is_capture() {
+            out.push(char::from(b'a' + g.file(mv.from)));
+            out.push('x');
+        }
+    } else {
+        out.push(v.piece(mv.piece.kind).letter);
+        let mut rivals = Vec::new();
+        v.legal_moves_between(pos, pos.pieces(mv.piece.color, mv.piece.kind), mv.to.bit(), &mut rivals);
+        rivals.retain(|r| r.from != mv.from && !matches!(r.special, Special::Castle { .. }));
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|r| g.file(r.from) == g.file(mv.from));
+            let same_rank = rivals.iter().any(|r| g.rank(r.from) == g.rank(mv.from));
+            if !same_file {
+                out.push(char::from(b'a' + g.file(mv.from)));
+            } else if !same_rank {
+                out.push_str(&(g.rank(mv.from) + 1).to_string());
+            } else {
+                out.push_str(&g.name(mv.from));
+            }
+        }
+        if mv.is_capture() {
+            out.push('x');
+        }
+    }
+    out.push_str(&g.name(mv.to));
+    if let Some(kind) = mv.promotion {
+        out.push('=');
+        out.push(v.piece(kind).letter);
+    }
+    out
+}
+
+/// What a move does to the opponent: nothing, check, or mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gives {
+    Nothing,
+    Check,
+    Mate,
+}
+
+/// Whether the position (after a move) is check or mate for the side to move.
+pub fn gives(v: &Variant, after: &Position) -> Gives {
+    if !after.is_check(v) {
+        Gives::Nothing
+    } else if v.has_legal_move(after) {
+        Gives::Check
+    } else {
+        Gives::Mate
+    }
+}
+
+/// Canonical SAN with `+` or `#`.
+pub fn san(v: &Variant, pos: &Position, mv: &Move) -> String {
+    let mut out = san_plain(v, pos, mv);
+    let mut after = pos.clone();
+    v.play(&mut after, mv);
+    match gives(v, &after) {
+        Gives::Nothing => {}
+        Gives::Check => out.push('+'),
+        Gives::Mate => out.push('#'),
+    }
+    out
+}
+
+/// The UCI spelling (`e2e4`, `e7e8q`; castling as king to its square, or to the rook in
+/// Chess960).
+pub fn uci(v: &Variant, mv: &Move) -> String {
+    let g = v.geometry;
+    let to = match mv.special {
+        Special::Castle { rook_from, .. } if v.chess960 => rook_from,
+        _ => mv.to,
+    };
+    let mut out = format!("{}{}", g.name(mv.from), g.name(to));
+    if let Some(kind) = mv.promotion {
+        out.push(v.piece(kind).letter.to_ascii_lowercase());
+    }
+    out
+}
