@@ -5,7 +5,7 @@
 use crate::command::{Command, parse_commands};
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
-use crate::pgn::{Game, Item, Outcome};
+use crate::pgn::{Game, Item, Outcome, ParsedGame};
 use crate::rules::san::{Gives, RejectionKind, gives, resolve, san};
 use crate::rules::{Ending, Position, Variant, parse_fen};
 use crate::span::{Span, Spanned};
@@ -20,6 +20,17 @@ pub struct Replay {
     /// How the final main-line position ends the game, when every move replayed.
     pub ending: Option<Ending>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Checks a parsed game: replays it and merges what reading and replaying found, in
+/// file order. The diagnostics of the returned [`Replay`] are all of them.
+pub fn check_game(parsed: &ParsedGame, default_variant: &Variant) -> Replay {
+    let mut replay = replay(&parsed.game, default_variant);
+    let mut diagnostics = parsed.diagnostics.clone();
+    diagnostics.append(&mut replay.diagnostics);
+    diagnostics.sort_by_key(|d| d.span.offset);
+    replay.diagnostics = diagnostics;
+    replay
 }
 
 /// Replays `game`; `default_variant` applies when the game has no `[Variant]` tag.
@@ -178,6 +189,9 @@ impl Replayer<'_> {
                         }
                     }
                 }
+                // A token that could not be read may have been a move: what follows
+                // cannot be placed (the token has its own diagnostic).
+                Item::Unreadable(_) => stopped = true,
                 Item::EventLine(line) if !stopped => {
                     if let Some(event) = &line.event {
                         self.unsupported_event(&event.number, items, index);
@@ -210,8 +224,8 @@ impl Replayer<'_> {
         };
         let tail = match later {
             0 => String::new(),
-            1 => " (the move after it in this line is not checked)".to_owned(),
-            n => format!(" (the {n} moves after it in this line are not checked)"),
+            1 => "; the move after it in this line is not checked".to_owned(),
+            n => format!("; the {n} moves after it in this line are not checked"),
         };
         let message = format!("`{written}` at ply {}: {}{tail}", at.ply, rejection.reason);
         at.written = written;

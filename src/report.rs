@@ -41,10 +41,9 @@ pub struct GameReport<'a> {
     /// 1-based position of the game in its file.
     pub number: usize,
     pub game: &'a Game,
-    /// What replaying the game found (variant, plies, ending).
+    /// What checking the game found: variant, plies, ending, and every diagnostic of
+    /// reading and replaying it, in file order.
     pub replay: &'a Replay,
-    /// Every diagnostic of the game: reading and replaying, in file order.
-    pub diagnostics: &'a [Diagnostic],
 }
 
 /// Counts for the closing summary.
@@ -118,7 +117,7 @@ pub fn plain_handler() -> GraphicalReportHandler {
 
 impl<W: Write> Reporter for HumanReporter<W> {
     fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
-        for diagnostic in report.diagnostics {
+        for diagnostic in &report.replay.diagnostics {
             self.out
                 .write_all(render(&self.handler, diagnostic, report.source).as_bytes())?;
         }
@@ -209,6 +208,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
     fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
         let game = report.game;
         let diagnostics = report
+            .replay
             .diagnostics
             .iter()
             .map(|d| {
@@ -246,7 +246,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
                     .map(Outcome::as_str)
             }),
             ending: report.replay.ending.map(|e| e.name()),
-            status: if report.diagnostics.iter().any(Diagnostic::is_error) {
+            status: if report.replay.diagnostics.iter().any(Diagnostic::is_error) {
                 "error"
             } else {
                 "ok"
@@ -292,7 +292,7 @@ fn github_escape(text: &str, property: bool) -> String {
 
 impl<W: Write> Reporter for GithubReporter<W> {
     fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
-        for d in report.diagnostics {
+        for d in &report.replay.diagnostics {
             let at = report.source.line_column(d.span.offset);
             let mut message = d.message.clone();
             if let Some(help) = &d.help {

@@ -1,25 +1,32 @@
-//! Every syntax diagnostic, rendered as a person sees it (unicode, no colour, width 80),
-//! from the fixtures under `fixtures/syntax/`. `expected.yaml` says which codes each
-//! fixture must give, so a snapshot can never silently accept a wrong finding.
+//! Every diagnostic, rendered as a person sees it (unicode, no colour, width 80), from
+//! the fixtures under `fixtures/syntax/` (reading) and `fixtures/rules/` (replaying).
+//! Each folder's `expected.yaml` says which codes each fixture must give, so a snapshot
+//! can never silently accept a wrong finding.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use xpgn::diagnostic::Code;
 use xpgn::games::read_games;
+use xpgn::replay::check_game;
 use xpgn::report::{plain_handler, render};
+use xpgn::rules::Variant;
 use xpgn::source::Input;
 
-fn fixtures() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/syntax")
+fn fixtures(kind: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(kind)
 }
 
-#[test]
-fn every_syntax_fixture_gives_its_diagnostics() {
-    let expected: BTreeMap<String, Vec<String>> =
-        serde_saphyr::from_str(&std::fs::read_to_string(fixtures().join("expected.yaml")).unwrap())
-            .unwrap();
-    let mut names: Vec<String> = std::fs::read_dir(fixtures())
+fn expected(kind: &str) -> BTreeMap<String, Vec<String>> {
+    let text = std::fs::read_to_string(fixtures(kind).join("expected.yaml")).unwrap();
+    serde_saphyr::from_str(&text).unwrap()
+}
+
+/// Checks every fixture of a folder against its `expected.yaml` and snapshots the
+/// rendered diagnostics.
+fn check_fixtures(kind: &str) {
+    let expected = expected(kind);
+    let mut names: Vec<String> = std::fs::read_dir(fixtures(kind))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".pgn"))
@@ -31,17 +38,18 @@ fn every_syntax_fixture_gives_its_diagnostics() {
         "expected.yaml lists every fixture"
     );
     let handler = plain_handler();
+    let standard = Variant::by_name("standard").unwrap();
     for name in names {
-        let input = Input::from_path(&fixtures().join(&name));
-        let display = format!("fixtures/syntax/{name}");
+        let input = Input::from_path(&fixtures(kind).join(&name));
+        let display = format!("fixtures/{kind}/{name}");
         let mut codes = Vec::new();
         let mut rendered = String::new();
         for chunk in read_games(&input).unwrap() {
             let chunk = chunk.unwrap();
             for game in &chunk.games {
-                for diagnostic in &game.diagnostics {
+                for diagnostic in check_game(game, standard).diagnostics {
                     codes.push(diagnostic.code.name().to_owned());
-                    rendered.push_str(&render(&handler, diagnostic, chunk.source(&display)));
+                    rendered.push_str(&render(&handler, &diagnostic, chunk.source(&display)));
                 }
             }
         }
@@ -51,13 +59,22 @@ fn every_syntax_fixture_gives_its_diagnostics() {
 }
 
 #[test]
+fn every_syntax_fixture_gives_its_diagnostics() {
+    check_fixtures("syntax");
+}
+
+#[test]
+fn every_rules_fixture_gives_its_diagnostics() {
+    check_fixtures("rules");
+}
+
+#[test]
 fn every_code_has_a_fixture() {
-    let expected: BTreeMap<String, Vec<String>> =
-        serde_saphyr::from_str(&std::fs::read_to_string(fixtures().join("expected.yaml")).unwrap())
-            .unwrap();
+    let mut all = expected("syntax");
+    all.extend(expected("rules"));
     for code in Code::ALL {
         assert!(
-            expected.values().flatten().any(|c| c == code.name()),
+            all.values().flatten().any(|c| c == code.name()),
             "no fixture gives {}",
             code.name()
         );

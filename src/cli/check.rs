@@ -5,9 +5,8 @@ use std::num::NonZeroUsize;
 
 use clap::ValueEnum;
 use rayon::prelude::*;
-use xpgn::diagnostic::Diagnostic;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
-use xpgn::replay::{Replay, replay};
+use xpgn::replay::{Replay, check_game};
 use xpgn::report::{GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Summary};
 use xpgn::rules::Variant;
 
@@ -106,10 +105,10 @@ struct Checker<'a> {
     pool: Option<&'a rayon::ThreadPool>,
 }
 
-/// A chunk's games with what replaying each found.
+/// A chunk's games with what checking each found.
 struct Checked {
     games: ChunkGames,
-    results: Vec<(Replay, Vec<Diagnostic>)>,
+    results: Vec<Replay>,
 }
 
 impl Checker<'_> {
@@ -118,13 +117,7 @@ impl Checker<'_> {
         let results = games
             .games
             .iter()
-            .map(|parsed| {
-                let mut replay = replay(&parsed.game, self.variant);
-                let mut diagnostics = parsed.diagnostics.clone();
-                diagnostics.append(&mut replay.diagnostics);
-                diagnostics.sort_by_key(|d| d.span.offset);
-                (replay, diagnostics)
-            })
+            .map(|parsed| check_game(parsed, self.variant))
             .collect();
         Checked { games, results }
     }
@@ -155,15 +148,14 @@ impl Checker<'_> {
                 Some(pool) => pool.install(|| batch.par_drain(..).map(|p| self.check(p)).collect()),
             };
             for checked in &checked {
-                for (parsed, (replay, diagnostics)) in checked.games.games.iter().zip(&checked.results) {
+                for (parsed, replay) in checked.games.games.iter().zip(&checked.results) {
                     number += 1;
-                    summary.add(diagnostics);
+                    summary.add(&replay.diagnostics);
                     reporter.game(&GameReport {
                         source: checked.games.source(&input.display),
                         number,
                         game: &parsed.game,
                         replay,
-                        diagnostics,
                     })?;
                 }
             }

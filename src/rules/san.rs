@@ -118,7 +118,7 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
     let (Some(king), Some(rook)) = (king, rook) else {
         return Err(illegal(
             format!("{us} may no longer castle {wing_name}: the king or that rook has moved"),
-            legal_help(v, pos, &castle_text(castle)),
+            legal_help(v, pos, &castle_text(castle), v.tables.king),
         ));
     };
     let side = usize::from(g.file(rook) > g.file(king));
@@ -157,7 +157,10 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
             None => format!("{us} cannot castle {wing_name}: the king would be in check"),
         }
     };
-    Err(illegal(reason, legal_help(v, pos, &castle_text(castle))))
+    Err(illegal(
+        reason,
+        legal_help(v, pos, &castle_text(castle), v.tables.king),
+    ))
 }
 
 fn castle_text(castle: Castle) -> String {
@@ -206,7 +209,7 @@ fn written(m: &PieceMove) -> String {
 fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
     let g = v.geometry;
     if let Some(reason) = foreign_form(m) {
-        return Err(illegal(reason, legal_help(v, pos, &written(m))));
+        return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
     let on_board = |square: crate::notation::Square| {
         g.from_square(square).ok_or_else(|| {
@@ -240,7 +243,7 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
         Some(p) => Some(v.kind_of_letter(p.piece).ok_or_else(|| {
             illegal(
                 format!("`{}` is no piece of {}", p.piece, v.name),
-                legal_help(v, pos, &written(m)),
+                legal_help(v, pos, &written(m), None),
             )
         })?),
     };
@@ -319,7 +322,7 @@ fn ambiguous(v: &Variant, pos: &Position, moves: &[Move]) -> Rejection {
 fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) -> Rejection {
     let g = v.geometry;
     let us = pos.turn;
-    let help = legal_help(v, pos, &written(m));
+    let help = legal_help(v, pos, &written(m), req.kind);
     if !v.has_legal_move(pos) {
         let reason = if pos.is_check(v) {
             format!("the game is over: {us} is checkmated")
@@ -340,21 +343,31 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
     }
     if promotion_mismatch {
         let reason = match req.promotion {
-            None => format!(
-                "a pawn that reaches {} must promote",
-                g.name(req.to)
-            ),
+            None => {
+                let mut promotions = Vec::new();
+                v.legal_moves_between(pos, req.from, req.to.bit(), &mut promotions);
+                let spellings: Vec<String> = promotions
+                    .iter()
+                    .rev()
+                    .map(|mv| san_plain(v, pos, mv))
+                    .collect();
+                let help = (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
+                return illegal(
+                    format!("a pawn that reaches {} must promote", g.name(req.to)),
+                    help,
+                );
+            }
             Some(kind) if !v.pawn.promotes_to.contains(&kind) => {
-                let allowed: Vec<&str> = v
+                let allowed: Vec<String> = v
                     .pawn
                     .promotes_to
                     .iter()
-                    .map(|&k| piece_name(v, k))
+                    .map(|&k| piece_name(v, k).to_owned())
                     .collect();
                 format!(
                     "a pawn cannot promote to a {} (it may become a {})",
                     piece_name(v, kind),
-                    allowed.join(", ")
+                    list(&allowed).replace(" and ", " or ")
                 )
             }
             Some(_) => format!("only a pawn that reaches its last rank promotes, and {} is not on it", g.name(req.to)),
@@ -486,10 +499,15 @@ fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
     )
 }
 
-/// The closest legal spellings to what was written, for help texts.
-pub fn legal_help(v: &Variant, pos: &Position, written: &str) -> Option<String> {
+/// The legal moves of the piece type the record meant, or else the legal moves closest
+/// to what was written, for help texts.
+pub fn legal_help(v: &Variant, pos: &Position, written: &str, kind: Option<Kind>) -> Option<String> {
     let mut moves = Vec::new();
     v.legal_moves(pos, &mut moves);
+    let same_kind = kind.filter(|&k| moves.iter().any(|mv| mv.piece.kind == k));
+    if let Some(kind) = same_kind {
+        moves.retain(|mv| mv.piece.kind == kind);
+    }
     if moves.is_empty() {
         return None;
     }
@@ -501,8 +519,12 @@ pub fn legal_help(v: &Variant, pos: &Position, written: &str) -> Option<String> 
         })
         .collect();
     scored.sort();
-    let best: Vec<String> = scored.into_iter().take(4).map(|(_, san)| san).collect();
-    Some(format!("closest legal moves: {}", best.join(", ")))
+    let (what, most) = match same_kind {
+        Some(kind) => (format!("legal {} moves", piece_name(v, kind)), 8),
+        None => ("closest legal moves".to_owned(), 4),
+    };
+    let best: Vec<String> = scored.into_iter().take(most).map(|(_, san)| san).collect();
+    Some(format!("{what}: {}", best.join(", ")))
 }
 
 /// Canonical SAN without a check mark: minimal disambiguation among legal moves, `x`
