@@ -363,7 +363,9 @@ def main():
     parser.add_argument(
         "--corpus", type=Path, default=ROOT.parent / "shared/corpus/standard", metavar="DIR"
     )
-    parser.add_argument("--xpgn", type=Path, default=ROOT / "target/release/xpgn", metavar="PATH")
+    parser.add_argument(
+        "--xpgn", type=Path, default=ROOT / "target/release/xpgn", metavar="PATH"
+    )
     parser.add_argument(
         "--files", nargs="+", type=parse_file_arg, metavar="NAME[:K]",
         default=[("human.pgn", 1), ("openings.pgn", 8), ("engine.pgn", 4)],
@@ -375,7 +377,9 @@ def main():
     parser.add_argument(
         "--corrupt", type=int, default=300, metavar="N", help="corrupted games to check (0: none)"
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed for choosing and corrupting games")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="seed for choosing and corrupting games"
+    )
     args = parser.parse_args()
     if args.sample is not None and args.sample < 1:
         parser.error("--sample must be at least 1")

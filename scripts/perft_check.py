@@ -55,7 +55,9 @@ def read_positions(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file")
-    parser.add_argument("--chess960", action="store_true", help="read castling fields as X-FEN/Shredder-FEN")
+    parser.add_argument(
+        "--chess960", action="store_true", help="read castling fields as X-FEN/Shredder-FEN"
+    )
     parser.add_argument("--max-nodes", type=int, default=None, help="skip counts above this")
     args = parser.parse_args()
 
