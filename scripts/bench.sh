@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# One-core whole-process speed of `xpgn check` against pgn-extract on the shared corpus.
+# After `cargo build --release`:
+#
+#     scripts/bench.sh [CORPUS_DIR]        (default ../shared/corpus/standard)
+#
+# For each CORPUS_DIR/*.pgn, the median wall time of 5 runs of `pgn-extract -r -s FILE`
+# (a legality pass, no output) and of `xpgn check --jobs 1 --quiet --format json FILE`,
+# and xpgn's peak resident memory; prints a Markdown table. Both are pinned to core 0
+# with taskset when it exists, so the numbers compare one core with one core. Set XPGN
+# to time another binary. Skips with a message when the corpus or pgn-extract (Debian
+# package pgn-extract) is absent.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+corpus="${1:-$root/../shared/corpus/standard}"
+xpgn="${XPGN:-$root/target/release/xpgn}"
+runs=5
+
+if ! compgen -G "$corpus/*.pgn" >/dev/null; then
+    echo "skipped: no .pgn files in $corpus"
+    exit 0
+fi
+pgn_extract="$(command -v pgn-extract || true)"
+if [ -z "$pgn_extract" ] && [ -x /usr/games/pgn-extract ]; then
+    pgn_extract=/usr/games/pgn-extract
+fi
+if [ -z "$pgn_extract" ]; then
+    echo "skipped: pgn-extract not found (apt-get install pgn-extract)"
+    exit 0
+fi
+if [ ! -x /usr/bin/time ]; then
+    echo "skipped: /usr/bin/time not found (apt-get install time), needed for peak memory"
+    exit 0
+fi
+if [ ! -x "$xpgn" ]; then
+    echo "error: $xpgn not found; build it with cargo build --release" >&2
+    exit 2
+fi
+
+pin=()
+if command -v taskset >/dev/null 2>&1; then
+    pin=(taskset -c 0)
+fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# Runs a command $runs times; prints the median wall seconds and the median peak KiB.
+# Both tools exit non-zero when they find something, which is not a failure here.
+measure() {
+    local walls=() peaks=() start end
+    for ((run = 0; run < runs; run++)); do
+        start=$(date +%s%N)
+        /usr/bin/time -f %M -o "$tmp/rss" "${pin[@]}" "$@" >/dev/null 2>&1 || true
+        end=$(date +%s%N)
+        walls+=("$(((end - start) / 1000000))")
+        peaks+=("$(tail -n 1 "$tmp/rss")")
+    done
+    printf '%s\n' "${walls[@]}" | sort -n | sed -n "$((runs / 2 + 1))p"
+    printf '%s\n' "${peaks[@]}" | sort -n | sed -n "$((runs / 2 + 1))p"
+}
+
+echo "| file | size MB | pgn-extract s | xpgn s | ratio | xpgn peak MB |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+for file in "$corpus"/*.pgn; do
+    cat "$file" >/dev/null # read once so that no tool pays for a cold page cache
+    mapfile -t pe < <(measure "$pgn_extract" -r -s "$file")
+    mapfile -t xp < <(measure "$xpgn" check --jobs 1 --quiet --format json "$file")
+    awk -v name="$(basename "$file")" -v size="$(stat -c %s "$file")" \
+        -v pe="${pe[0]}" -v xp="${xp[0]}" -v peak="${xp[1]}" 'BEGIN {
+        printf "| %s | %.1f | %.2f | %.2f | %.1f | %.1f |\n",
+            name, size / 1e6, pe / 1000, xp / 1000, (xp > 0 ? pe / xp : 0), peak * 1024 / 1e6
+    }'
+done
+echo
+echo "Median of $runs runs, wall time of the whole process${pin:+, pinned with ${pin[*]}};"
+echo "ratio is pgn-extract / xpgn."
