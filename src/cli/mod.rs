@@ -2,6 +2,8 @@
 
 mod check;
 mod fmt;
+mod moves;
+mod perft;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -37,6 +39,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Print games laid out canonically: tags in standard order, 80-column movetext.
     Fmt(fmt::FmtArgs),
+    /// List the legal moves of a position, one per line in canonical SAN.
+    Moves(moves::MovesArgs),
+    /// Count the leaf nodes of the legal move tree (rules testing).
+    Perft(perft::PerftArgs),
 }
 
 /// Input selection shared by the subcommands that read games.
@@ -118,5 +124,47 @@ pub fn run(args: Args) -> ExitStatus {
     match args.command {
         Command::Check(args) => check::run(args),
         Command::Fmt(args) => fmt::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Perft(args) => perft::run(args),
+    }
+}
+
+/// A position given on the command line: the variant's start or a FEN.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// The position (default: the variant's start position).
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+}
+
+impl PositionArgs {
+    fn position(
+        &self,
+    ) -> Result<(&'static xpgn::rules::Variant, xpgn::rules::Position), ExitStatus> {
+        let variant = self.variant.variant()?;
+        match &self.fen {
+            None => Ok((variant, variant.start_position().clone())),
+            Some(fen) => match xpgn::rules::parse_fen(variant, fen) {
+                Ok(pos) => Ok((variant, pos)),
+                Err(e) => {
+                    eprintln!("xpgn: bad FEN: {e}");
+                    Err(ExitStatus::Error)
+                }
+            },
+        }
+    }
+}
+
+/// The exit status after writing a command's output: a closed pipe is no error.
+fn finish_output(written: std::io::Result<()>) -> ExitStatus {
+    match written {
+        Ok(()) => ExitStatus::Success,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitStatus::Success,
+        Err(e) => {
+            eprintln!("xpgn: cannot write the output: {e}");
+            ExitStatus::Error
+        }
     }
 }

@@ -620,3 +620,31 @@ pub fn uci(v: &Variant, mv: &Move) -> String {
     }
     out
 }
+
+/// Long algebraic notation: every move with its origin (`Ng1-f3`, `e7-e8=Q`, `Bb5xc6+`).
+pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
+    let g = v.geometry;
+    let mut out = String::new();
+    if let Special::Castle { .. } = mv.special {
+        out = san_plain(v, pos, mv);
+    } else {
+        if v.role(mv.piece.kind) != Role::Pawn {
+            out.push(v.piece(mv.piece.kind).letter);
+        }
+        out.push_str(&g.name(mv.from));
+        out.push(if mv.is_capture() { 'x' } else { '-' });
+        out.push_str(&g.name(mv.to));
+        if let Some(kind) = mv.promotion {
+            out.push('=');
+            out.push(v.piece(kind).letter);
+        }
+    }
+    let mut after = pos.clone();
+    v.play(&mut after, mv);
+    match gives(v, &after) {
+        Gives::Nothing => {}
+        Gives::Check => out.push('+'),
+        Gives::Mate => out.push('#'),
+    }
+    out
+}

@@ -1,0 +1,69 @@
+//! Perft: leaf counts of the legal move tree against published values, read from the
+//! data files under `tests/data/perft/` (format in their headers).
+
+use std::path::Path;
+
+use xpgn::rules::{Variant, parse_fen};
+
+struct Case {
+    id: String,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn cases(file: &str) -> Vec<Case> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut cases: Vec<Case> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "id" => cases.push(Case {
+                id: value.to_owned(),
+                fen: String::new(),
+                counts: Vec::new(),
+            }),
+            "fen" => cases.last_mut().unwrap().fen = value.to_owned(),
+            "perft" => {
+                let (depth, count) = value.split_once(' ').unwrap();
+                cases
+                    .last_mut()
+                    .unwrap()
+                    .counts
+                    .push((depth.parse().unwrap(), count.parse().unwrap()));
+            }
+            other => panic!("{file}: unknown key `{other}`"),
+        }
+    }
+    cases
+}
+
+fn run(file: &str, variant: &Variant) {
+    let cases = cases(file);
+    assert!(cases.len() >= 8, "{file} has its positions");
+    for case in cases {
+        let pos = parse_fen(variant, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        for &(depth, expected) in &case.counts {
+            assert_eq!(
+                variant.perft(&pos, depth),
+                expected,
+                "{} ({}) at depth {depth}",
+                case.id,
+                case.fen
+            );
+        }
+    }
+}
+
+#[test]
+fn standard_positions_match_published_counts() {
+    run("standard.perft", Variant::by_name("standard").unwrap());
+}
+
+#[test]
+fn chess960_positions_match_published_counts() {
+    run("chess960.perft", Variant::by_name("chess960").unwrap());
+}
