@@ -199,3 +199,116 @@ fn fmt_refuses_files_with_syntax_errors() {
     assert!(stderr(&output).contains("syntax errors"));
     assert_eq!(std::fs::read_to_string(&broken).unwrap(), "1. e4 Xq9 *\n");
 }
+
+#[test]
+fn check_json_names_the_ply_and_move_of_an_illegal_move() {
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/rules/pinned.pgn",
+        "fixtures/rules/in-variation.pgn",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object per line"))
+        .collect();
+    let pinned = &lines[0];
+    assert_eq!(pinned["plies"], 5, "the five moves before the illegal one");
+    assert_eq!(pinned["variant"], "standard");
+    let d = &pinned["diagnostics"][0];
+    assert_eq!(d["code"], "illegal-move");
+    assert_eq!((d["ply"].as_u64(), d["move"].as_str()), (Some(6), Some("Nc5")));
+    assert!(d["message"].as_str().unwrap().contains("pinned"));
+    assert!(d.get("variation").is_none(), "main-line moves have no path");
+    let in_variation = &lines[1];
+    assert_eq!(in_variation["plies"], 3, "the main line is legal");
+    let d = &in_variation["diagnostics"][0];
+    assert_eq!((d["ply"].as_u64(), d["move"].as_str()), (Some(3), Some("Nf5")));
+    assert_eq!(d["variation"], serde_json::json!([[2, 1], [3, 1]]));
+}
+
+#[test]
+fn check_json_reports_how_the_game_ended() {
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/rules/result-contradicts-board.pgn",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "warnings only");
+    let endings: Vec<String> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ending"].to_string())
+        .collect();
+    assert_eq!(endings, ["\"checkmate\"", "\"stalemate\""]);
+}
+
+#[test]
+fn check_jobs_keep_input_order() {
+    let scratch = Scratch::new("jobs");
+    let mut text = String::new();
+    for i in 0..300 {
+        text.push_str(&format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"));
+    }
+    let many = scratch.file("many.pgn", &text);
+    let one = xpgn(&["check", "--format", "json", "--jobs", "1", s(&many)]);
+    let four = xpgn(&["check", "--format", "json", "--jobs", "4", s(&many)]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(stdout(&one), stdout(&four));
+    assert_eq!(stdout(&one).lines().count(), 300);
+}
+
+#[test]
+fn check_variant_flag_and_unknown_variants() {
+    let output = xpgn(&["check", "--variant", "crazyhouse", "fixtures/games"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown variant `crazyhouse`"));
+    let scratch = Scratch::new("variant");
+    // Chess960 castling with the king already on g1: only the rook moves, h1 to f1.
+    let game = scratch.file(
+        "frc.pgn",
+        "[FEN \"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1\"]\n\n1. O-O O-O *\n",
+    );
+    let output = xpgn(&["check", "-q", "--variant", "chess960", s(&game)]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let output = xpgn(&["check", "-q", s(&game)]);
+    assert_eq!(output.status.code(), Some(1), "not castling in standard chess");
+}
+
+#[test]
+fn moves_lists_legal_moves_in_san() {
+    let output = xpgn(&["moves", "--fen", "8/4P3/8/8/8/k7/8/4K3 w - - 0 1"]);
+    assert_eq!(output.status.code(), Some(0));
+    insta::assert_snapshot!(stdout(&output), @r"
+    Kd1
+    Kf1
+    Kd2
+    Ke2
+    Kf2
+    e8=N
+    e8=B
+    e8=R
+    e8=Q
+    ");
+    let output = xpgn(&["moves", "--format", "json"]);
+    let moves: Vec<serde_json::Value> = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(moves.len(), 20);
+    let knight = moves.iter().find(|m| m["san"] == "Nf3").unwrap();
+    assert_eq!((knight["lan"].as_str(), knight["uci"].as_str()), (Some("Ng1-f3"), Some("g1f3")));
+}
+
+#[test]
+fn perft_prints_the_count_last_and_divides() {
+    let output = xpgn(&["perft", "--depth", "3"]);
+    assert_eq!(stdout(&output), "8902\n");
+    let output = xpgn(&["perft", "--depth", "2", "--divide"]);
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 21);
+    assert!(text.contains("Nf3: 20\n"));
+    assert!(text.ends_with("\n400\n"));
+    let output = xpgn(&["perft", "--depth", "1", "--fen", "not a fen"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("bad FEN"));
+}

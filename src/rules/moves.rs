@@ -207,7 +207,7 @@ impl Variant {
             else {
                 continue;
             };
-            if !to.contains(king_to) && !to.contains(rook) {
+            if !to.contains(king_to) {
                 continue;
             }
             let others = pos.occupied() ^ king.bit() ^ rook.bit();
