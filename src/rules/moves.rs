@@ -72,18 +72,24 @@ impl Variant {
             let occupied = pos.occupied();
             let theirs = pos.by_color(us.other());
             in_check = pos.attackers(self, king, us.other(), occupied).nonempty();
-            for d in 0..t.directions.len() {
-                let riders = t.riders_by_direction[d];
-                let first = self.ray_attacks(d, king, occupied) & occupied;
-                let Some(blocker) = first.first() else { continue };
-                if theirs.contains(blocker) {
+            for (kinds, directions) in &t.direction_groups {
+                let riders = pos.kinds_in(*kinds) & theirs;
+                if riders.is_empty() {
                     continue;
                 }
-                let beyond = self.ray_attacks(d, blocker, occupied) & theirs;
-                if let Some(pinner) = beyond.first()
-                    && pos.piece_at(pinner).is_some_and(|p| riders >> p.kind.0 & 1 != 0)
-                {
-                    pinned.set(blocker);
+                for &d in directions {
+                    if (t.ray(d, king) & riders).is_empty() {
+                        continue;
+                    }
+                    let first = self.ray_attacks(d, king, occupied) & occupied;
+                    let Some(blocker) = first.first() else { continue };
+                    if theirs.contains(blocker) {
+                        continue;
+                    }
+                    let beyond = self.ray_attacks(d, blocker, occupied) & riders;
+                    if beyond.nonempty() {
+                        pinned.set(blocker);
+                    }
                 }
             }
         } else {

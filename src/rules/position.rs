@@ -124,20 +124,34 @@ impl Position {
         for &kind in &t.leapers {
             found |= t.leaps[kind.index()][sq.index()] & self.by_kind(kind) & theirs;
         }
-        for d in 0..t.directions.len() {
-            let reach = v.ray_attacks(d, sq, occupied) & theirs;
-            // A ray's reach ends at its first blocker, so at most one square remains.
-            if let Some(blocker) = reach.first() {
-                let kind = Kind((self.mailbox[blocker.index()] & !BLACK_BIT) - 1);
-                if t.riders_by_direction[d] >> kind.0 & 1 != 0 {
-                    found.set(blocker);
+        for (kinds, directions) in &t.direction_groups {
+            let riders = self.kinds_in(*kinds) & theirs;
+            if riders.is_empty() {
+                continue;
+            }
+            for &d in directions {
+                if (t.ray(d, sq) & riders).is_empty() {
+                    continue;
                 }
+                // A ray's reach ends at its first blocker, so at most one square remains.
+                found |= v.ray_attacks(d, sq, occupied) & riders;
             }
         }
         if let Some(pawn) = t.pawn {
             found |= t.pawn_attacks[by.other().index()][sq.index()] & self.by_kind(pawn) & theirs;
         }
         found
+    }
+
+    /// The squares of every piece whose kind is in the bit mask `kinds`.
+    #[inline]
+    pub fn kinds_in(&self, mut kinds: u16) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        while kinds != 0 {
+            out |= self.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        out
     }
 
     pub fn is_attacked(&self, v: &Variant, sq: Sq, by: Color) -> bool {

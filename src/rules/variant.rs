@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use super::board::{Bitboard, Geometry, Sq};
+use super::board::{Bitboard, Geometry, MAX_SQUARES, Sq};
 use super::fen::parse_fen;
 use super::position::Position;
 use super::piece::{Color, Kind, PieceDef, Role};
@@ -67,16 +67,16 @@ pub struct Variant {
 pub(crate) struct Tables {
     /// Non-riding atoms of each kind.
     pub leaps: Vec<Vec<Bitboard>>,
-    /// Rider directions `(df, dr)` used by any kind.
-    pub directions: Vec<(i32, i32)>,
-    /// `rays[d][sq]`: every square from `sq` in direction `d`, excluding `sq`.
-    pub rays: Vec<Vec<Bitboard>>,
+    /// `rays[d * MAX_SQUARES + sq]`: every square from `sq` in direction `d`, excluding
+    /// `sq` (one flat table: this is the hottest lookup of the core).
+    pub rays: Vec<Bitboard>,
+    /// Directions grouped by the kinds that ride them (orthogonal: rook and queen;
+    /// diagonal: bishop and queen), so one test of "any such rider at all?" skips a group.
+    pub direction_groups: Vec<(u16, Vec<usize>)>,
     /// Whether direction `d` walks to higher indices.
     pub ascending: Vec<bool>,
     /// The rider directions of each kind.
     pub rides: Vec<Vec<usize>>,
-    /// Per direction, a bit per kind that rides it.
-    pub riders_by_direction: Vec<u16>,
     /// Kinds that leap at all.
     pub leapers: Vec<Kind>,
     /// `pawn_attacks[color][sq]`: the squares a pawn of `color` on `sq` captures on.
@@ -257,9 +257,10 @@ impl Variant {
 
     /// The squares a rider from `sq` in direction `d` reaches: up to and including the
     /// first occupied one.
+    #[inline]
     pub(crate) fn ray_attacks(&self, d: usize, sq: Sq, occupied: Bitboard) -> Bitboard {
         let t = &self.tables;
-        let ray = t.rays[d][sq.index()];
+        let ray = t.ray(d, sq);
         let blockers = ray & occupied;
         let first = if t.ascending[d] {
             blockers.first()
@@ -267,7 +268,7 @@ impl Variant {
             blockers.last()
         };
         match first {
-            Some(b) => ray ^ t.rays[d][b.index()],
+            Some(b) => ray ^ t.ray(d, b),
             None => ray,
         }
     }
@@ -291,6 +292,11 @@ fn orthodox_pieces() -> Vec<PieceDef> {
 }
 
 impl Tables {
+    #[inline]
+    pub fn ray(&self, d: usize, sq: Sq) -> Bitboard {
+        self.rays[d * MAX_SQUARES + sq.index()]
+    }
+
     fn build(g: Geometry, pieces: &[PieceDef], pawn: &PawnRules) -> Tables {
         let n = g.squares();
         let squares = || (0..n).map(|i| Sq(i as u8));
@@ -325,27 +331,23 @@ impl Tables {
             leaps.push(table);
             rides.push(own);
         }
-        let rays: Vec<Vec<Bitboard>> = directions
-            .iter()
-            .map(|&(df, dr)| {
-                squares()
-                    .map(|sq| {
-                        let mut ray = Bitboard::EMPTY;
-                        let mut at = sq;
-                        while let Some(next) = g.offset(at, df, dr) {
-                            ray.set(next);
-                            at = next;
-                        }
-                        ray
-                    })
-                    .collect()
-            })
-            .collect();
+        let mut rays = vec![Bitboard::EMPTY; directions.len() * MAX_SQUARES];
+        for (d, &(df, dr)) in directions.iter().enumerate() {
+            for sq in squares() {
+                let mut ray = Bitboard::EMPTY;
+                let mut at = sq;
+                while let Some(next) = g.offset(at, df, dr) {
+                    ray.set(next);
+                    at = next;
+                }
+                rays[d * MAX_SQUARES + sq.index()] = ray;
+            }
+        }
         let ascending = directions
             .iter()
             .map(|&(df, dr)| dr * i32::from(g.width) + df > 0)
             .collect();
-        let riders_by_direction = (0..directions.len())
+        let riders_by_direction: Vec<u16> = (0..directions.len())
             .map(|d| {
                 rides
                     .iter()
@@ -354,6 +356,13 @@ impl Tables {
                     .fold(0u16, |mask, (k, _)| mask | 1 << k)
             })
             .collect();
+        let mut direction_groups: Vec<(u16, Vec<usize>)> = Vec::new();
+        for (d, &mask) in riders_by_direction.iter().enumerate() {
+            match direction_groups.iter_mut().find(|(m, _)| *m == mask) {
+                Some((_, dirs)) => dirs.push(d),
+                None => direction_groups.push((mask, vec![d])),
+            }
+        }
         let leapers = leaps
             .iter()
             .enumerate()
@@ -391,11 +400,10 @@ impl Tables {
             king: with_role(Role::King),
             pawn: with_role(Role::Pawn),
             leaps,
-            directions,
             rays,
+            direction_groups,
             ascending,
             rides,
-            riders_by_direction,
             leapers,
             pawn_attacks,
             promotion_squares,
