@@ -144,7 +144,12 @@ impl Replayer<'_> {
                         written: String::new(),
                         variation: path.clone(),
                     };
-                    let previous = position.clone();
+                    keys.push(position.key(v));
+                    // The position before the move is kept only where something reads
+                    // it: a variation that replaces this move, or a check mark to judge.
+                    let keep =
+                        variation_follows(&items[index + 1..]) || notation.check.is_some();
+                    before = keep.then(|| position.clone());
                     if notation.is_null() {
                         if path.is_empty() {
                             self.null_move_warning(notation, item.span, at);
@@ -153,22 +158,22 @@ impl Replayer<'_> {
                     } else {
                         match resolve(v, &position, notation) {
                             Ok(mv) => {
-                                if notation.check.is_some() {
-                                    self.check_mark(&previous, &mv, notation, item.span, &at);
-                                }
                                 v.play(&mut position, &mv);
+                                if let Some(previous) = &before
+                                    && notation.check.is_some()
+                                {
+                                    self.check_mark(previous, &position, &mv, notation, item.span, &at);
+                                }
                             }
                             Err(rejection) => {
                                 let later = count_moves(&items[index + 1..]);
                                 self.rejected(rejection, notation, item.span, at, later);
                                 stopped = true;
-                                before = Some(previous);
+                                keys.pop();
                                 continue;
                             }
                         }
                     }
-                    keys.push(previous.key(v));
-                    before = Some(previous);
                     replayed += 1;
                 }
                 Item::Variation(variation) => {
@@ -254,15 +259,14 @@ impl Replayer<'_> {
     fn check_mark(
         &mut self,
         before: &Position,
+        after: &Position,
         mv: &crate::rules::Move,
         notation: &Notation,
         span: Span,
         at: &MoveRef,
     ) {
         let v = self.variant;
-        let mut after = before.clone();
-        v.play(&mut after, mv);
-        let actual = gives(v, &after);
+        let actual = gives(v, after);
         let claimed = notation.check;
         let problem = match (claimed, actual) {
             (Some(CheckMark::Check), Gives::Check) | (Some(CheckMark::Mate), Gives::Mate) => None,
@@ -270,8 +274,8 @@ impl Replayer<'_> {
             (Some(CheckMark::Check), Gives::Mate) => Some("it is checkmate".to_owned()),
             (Some(CheckMark::Mate), Gives::Check) => {
                 self.moves.clear();
-                v.legal_moves(&after, &mut self.moves);
-                let reply = self.moves.first().map(|m| san(v, &after, m));
+                v.legal_moves(after, &mut self.moves);
+                let reply = self.moves.first().map(|m| san(v, after, m));
                 Some(match reply {
                     Some(reply) => format!("it is check, not mate: {} can answer `{reply}`", after.turn),
                     None => "it is check, not mate".to_owned(),
@@ -349,6 +353,14 @@ impl Replayer<'_> {
             );
         }
     }
+}
+
+/// Whether a variation stands between this point and the line's next move.
+fn variation_follows(items: &[Spanned<Item>]) -> bool {
+    items
+        .iter()
+        .take_while(|i| !matches!(i.node, Item::Move(_)))
+        .any(|i| matches!(i.node, Item::Variation(_)))
 }
 
 /// Moves in a line (not counting variations).

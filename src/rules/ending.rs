@@ -112,10 +112,10 @@ mod tests {
             Some(Ending::InsufficientMaterial)
         );
         assert_eq!(
-            ending_of("8/8/4k1b1/8/8/2B5/4K3/8 w - - 0 1"),
+            ending_of("8/6b1/4k3/8/8/2B5/4K3/8 w - - 0 1"),
             Some(Ending::InsufficientMaterial)
         );
-        assert_eq!(ending_of("8/8/4kb2/8/8/2B5/4K3/8 w - - 0 1"), None);
+        assert_eq!(ending_of("8/5b2/4k3/8/8/2B5/4K3/8 w - - 0 1"), None);
         assert_eq!(ending_of("8/8/4k3/8/8/2N5/4K1N1/8 w - - 0 1"), None);
         assert_eq!(
             ending_of("8/8/4k3/8/8/2R5/4K3/8 w - - 100 80"),

@@ -327,7 +327,7 @@ mod tests {
         assert_eq!(pos.castling.count(), 4);
         assert_eq!(
             write_fen(&v, &pos),
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KFkf - 2 9"
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
         );
     }
 
@@ -337,11 +337,13 @@ mod tests {
         for (fen, why) in [
             ("", "empty"),
             ("8/8/8/8/8/8/8 w - - 0 1", "7 ranks"),
-            ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9 squares"),
+            ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 squares"),
             ("xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "no piece"),
             ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "0 kings"),
             ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn stands on a1"),
-            ("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "white is in check"),
+            ("4k3/8/8/8/8/8/8/4K2R w - - 0 1 extra", "unexpected `extra`"),
+            ("4k3/8/8/8/8/8/8/r3K3 b - - 0 1", "white is in check"),
+            ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "not a square"),
             ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
             ("4k3/8/8/8/8/8/8/4K3 w - - z 1", "halfmove clock"),
         ] {

@@ -308,8 +308,11 @@ impl Variant {
         let mut moves = Vec::with_capacity(64);
         let all = self.geometry.all();
         let safety = self.king_safety(pos);
-        // Piece by piece, so a position with a legal move answers after the first one.
-        pos.by_color(pos.turn).into_iter().any(|from| {
+        // Piece by piece, so a position with a legal move answers after the first one;
+        // the king first, since in check its steps are the likeliest answers.
+        let kings = pos.kings(self, pos.turn);
+        let others = pos.by_color(pos.turn) & !kings;
+        kings.into_iter().chain(others).any(|from| {
             moves.clear();
             self.pseudo_moves(pos, from.bit(), all, &mut moves);
             moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
