@@ -147,8 +147,7 @@ impl Replayer<'_> {
                     keys.push(position.key(v));
                     // The position before the move is kept only where something reads
                     // it: a variation that replaces this move, or a check mark to judge.
-                    let keep =
-                        variation_follows(&items[index + 1..]) || notation.check.is_some();
+                    let keep = variation_follows(&items[index + 1..]) || notation.check.is_some();
                     before = keep.then(|| position.clone());
                     if notation.is_null() {
                         if path.is_empty() {
@@ -162,7 +161,9 @@ impl Replayer<'_> {
                                 if let Some(previous) = &before
                                     && notation.check.is_some()
                                 {
-                                    self.check_mark(previous, &position, &mv, notation, item.span, &at);
+                                    self.check_mark(
+                                        previous, &position, &mv, notation, item.span, &at,
+                                    );
                                 }
                             }
                             Err(rejection) => {
@@ -179,7 +180,9 @@ impl Replayer<'_> {
                 Item::Variation(variation) => {
                     // A variation replaces the move before it; after an illegal move only
                     // the variation right behind that move has a known start.
-                    let Some(start) = before.clone() else { continue };
+                    let Some(start) = before.clone() else {
+                        continue;
+                    };
                     variations_here += 1;
                     path.push((ply, variations_here));
                     self.line(variation, start, ply - 1, path);
@@ -277,7 +280,9 @@ impl Replayer<'_> {
                 v.legal_moves(after, &mut self.moves);
                 let reply = self.moves.first().map(|m| san(v, after, m));
                 Some(match reply {
-                    Some(reply) => format!("it is check, not mate: {} can answer `{reply}`", after.turn),
+                    Some(reply) => {
+                        format!("it is check, not mate: {} can answer `{reply}`", after.turn)
+                    }
                     None => "it is check, not mate".to_owned(),
                 })
             }

@@ -219,13 +219,19 @@ fn check_json_names_the_ply_and_move_of_an_illegal_move() {
     assert_eq!(pinned["variant"], "standard");
     let d = &pinned["diagnostics"][0];
     assert_eq!(d["code"], "illegal-move");
-    assert_eq!((d["ply"].as_u64(), d["move"].as_str()), (Some(6), Some("Nc5")));
+    assert_eq!(
+        (d["ply"].as_u64(), d["move"].as_str()),
+        (Some(6), Some("Nc5"))
+    );
     assert!(d["message"].as_str().unwrap().contains("pinned"));
     assert!(d.get("variation").is_none(), "main-line moves have no path");
     let in_variation = &lines[1];
     assert_eq!(in_variation["plies"], 3, "the main line is legal");
     let d = &in_variation["diagnostics"][0];
-    assert_eq!((d["ply"].as_u64(), d["move"].as_str()), (Some(3), Some("Nf5")));
+    assert_eq!(
+        (d["ply"].as_u64(), d["move"].as_str()),
+        (Some(3), Some("Nf5"))
+    );
     assert_eq!(d["variation"], serde_json::json!([[2, 1], [3, 1]]));
 }
 
@@ -274,7 +280,11 @@ fn check_variant_flag_and_unknown_variants() {
     let output = xpgn(&["check", "-q", "--variant", "chess960", s(&game)]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     let output = xpgn(&["check", "-q", s(&game)]);
-    assert_eq!(output.status.code(), Some(1), "not castling in standard chess");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "not castling in standard chess"
+    );
 }
 
 #[test]
@@ -296,7 +306,10 @@ fn moves_lists_legal_moves_in_san() {
     let moves: Vec<serde_json::Value> = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(moves.len(), 20);
     let knight = moves.iter().find(|m| m["san"] == "Nf3").unwrap();
-    assert_eq!((knight["lan"].as_str(), knight["uci"].as_str()), (Some("Ng1-f3"), Some("g1f3")));
+    assert_eq!(
+        (knight["lan"].as_str(), knight["uci"].as_str()),
+        (Some("Ng1-f3"), Some("g1f3"))
+    );
 }
 
 #[test]

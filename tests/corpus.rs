@@ -1,12 +1,15 @@
 //! Real files from `../shared/corpus`: every game prints back without loss, `fmt` is
 //! idempotent, and malformed files from other projects' suites give diagnostics, never
-//! a panic or a hang. Skips with a message when the corpus is absent.
+//! a panic or a hang; every orthodox game replays to the reference verdict. Skips with a
+//! message when the corpus is absent.
 
 use std::path::{Path, PathBuf};
 
 use xpgn::games::read_games;
 use xpgn::layout::{ordered_tags, write_game};
 use xpgn::pgn::{Game, parse_str};
+use xpgn::replay::check_game;
+use xpgn::rules::Variant;
 use xpgn::source::{Input, InputFormat};
 
 fn corpus(part: &str) -> Option<PathBuf> {
@@ -110,16 +113,26 @@ fn variant_games_round_trip() {
     round_trip_all("variants");
 }
 
+/// The reference verdict of the corpus README: every game of standard/ is legal (two odds
+/// games use the null move, which is a warning).
 #[test]
-fn the_standard_corpus_has_no_syntax_errors() {
+fn every_standard_game_replays_legally() {
     let Some(dir) = corpus("standard") else {
         return;
     };
+    let standard = Variant::by_name("standard").unwrap();
+    let mut games = 0;
     for file in files_under(&dir) {
         for chunk in read_games(&Input::from_path(&file)).unwrap() {
             let chunk = chunk.unwrap();
             for game in &chunk.games {
-                let errors: Vec<_> = game.diagnostics.iter().filter(|d| d.is_error()).collect();
+                games += 1;
+                let checked = check_game(game, standard);
+                let errors: Vec<_> = checked
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .collect();
                 assert!(
                     errors.is_empty(),
                     "{} line {}: {errors:?}",
@@ -129,6 +142,59 @@ fn the_standard_corpus_has_no_syntax_errors() {
             }
         }
     }
+    assert_eq!(games, 12_782 + 245_142 + 27_608);
+}
+
+/// Fairy-Stockfish's random orthodox games replay to their recorded length, and each
+/// `_illegal` copy is flagged first at the ply its `.tsv` names.
+#[test]
+fn synthetic_orthodox_games_match_their_records() {
+    let Some(dir) = corpus("variants/synthetic/chess") else {
+        return;
+    };
+    let standard = Variant::by_name("standard").unwrap();
+    let verdicts = |name: &str| -> Vec<xpgn::replay::Replay> {
+        read_games(&Input::from_path(&dir.join(name)))
+            .unwrap()
+            .flat_map(|chunk| {
+                let chunk = chunk.unwrap();
+                chunk
+                    .games
+                    .iter()
+                    .map(|g| check_game(g, standard))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let column = |name: &str, index: usize| -> Vec<String> {
+        std::fs::read_to_string(dir.join(name))
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|line| line.split('\t').nth(index).unwrap().to_owned())
+            .collect()
+    };
+    let legal = verdicts("synthetic_chess.pgn");
+    let plies: Vec<String> = legal.iter().map(|r| r.plies.to_string()).collect();
+    assert_eq!(plies, column("synthetic_chess.tsv", 1));
+    assert!(
+        legal
+            .iter()
+            .all(|r| r.diagnostics.iter().all(|d| !d.is_error()))
+    );
+    let illegal = verdicts("synthetic_chess_illegal.pgn");
+    let first_bad: Vec<String> = illegal
+        .iter()
+        .map(|r| {
+            let d = r
+                .diagnostics
+                .iter()
+                .find(|d| d.is_error())
+                .expect("flagged");
+            d.at_move.as_ref().expect("a move").ply.to_string()
+        })
+        .collect();
+    assert_eq!(first_bad, column("synthetic_chess_illegal.tsv", 1));
 }
 
 /// Every edge file, read as PGN and as a transcript: diagnostics or clean games, and
@@ -147,6 +213,9 @@ fn edge_files_never_panic() {
             };
             for chunk in chunks {
                 let Ok(chunk) = chunk else { break };
+                for parsed in &chunk.games {
+                    check_game(parsed, Variant::by_name("standard").unwrap());
+                }
                 if matches!(format, InputFormat::Pgn) {
                     for parsed in chunk
                         .games

@@ -14,7 +14,9 @@ use xpgn::rules::Variant;
 use xpgn::source::Input;
 
 fn fixtures(kind: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(kind)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(kind)
 }
 
 fn expected(kind: &str) -> BTreeMap<String, Vec<String>> {

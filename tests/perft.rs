@@ -12,7 +12,9 @@ struct Case {
 }
 
 fn cases(file: &str) -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/perft")
+        .join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let mut cases: Vec<Case> = Vec::new();
     for line in text.lines().map(str::trim) {

@@ -52,9 +52,10 @@ pub fn run(args: CheckArgs) -> ExitStatus {
         Ok(inputs) => inputs,
         Err(status) => return status,
     };
-    let jobs = args
-        .jobs
-        .map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get);
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        NonZeroUsize::get,
+    );
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => pool,
         Err(e) => {

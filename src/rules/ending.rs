@@ -7,7 +7,9 @@ use super::variant::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
-    Checkmate { winner: Color },
+    Checkmate {
+        winner: Color,
+    },
     Stalemate,
     /// Neither side has the material to mate (orthodox pieces only).
     InsufficientMaterial,

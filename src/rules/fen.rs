@@ -98,8 +98,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     pos.set_castling(rights);
     let ep = fields.next().unwrap_or("-");
     if ep != "-" {
-        let Some(square) = crate::notation::Square::parse(ep).and_then(|s| g.from_square(s))
-        else {
+        let Some(square) = crate::notation::Square::parse(ep).and_then(|s| g.from_square(s)) else {
             return err(format!("the en-passant field `{ep}` is not a square"));
         };
         pos.ep = valid_ep(v, &pos, square);
@@ -138,7 +137,9 @@ fn castling_rights(v: &Variant, pos: &Position, field: &str) -> Result<Bitboard,
         let lower = c.to_ascii_lowercase();
         let file_letter = (b'a'..b'a' + g.width).contains(&(lower as u8));
         if !matches!(lower, 'k' | 'q') && !file_letter {
-            return err(format!("`{c}` is not a castling right (KQkq or rook files)"));
+            return err(format!(
+                "`{c}` is not a castling right (KQkq or rook files)"
+            ));
         }
         let Some(castling) = v.castling else {
             return err(format!("{} has no castling", v.name));
@@ -213,7 +214,10 @@ fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
         let g = v.geometry;
         let edges = g.rank_mask(0) | g.rank_mask(g.height - 1);
         if let Some(sq) = (pos.by_kind(pawn) & edges).first() {
-            return err(format!("a pawn stands on {}, a first or last rank", g.name(sq)));
+            return err(format!(
+                "a pawn stands on {}, a first or last rank",
+                g.name(sq)
+            ));
         }
     }
     let waiting = pos.turn.other();
@@ -337,9 +341,18 @@ mod tests {
         for (fen, why) in [
             ("", "empty"),
             ("8/8/8/8/8/8/8 w - - 0 1", "7 ranks"),
-            ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 squares"),
-            ("xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "no piece"),
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "0 kings"),
+            (
+                "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "more than 8 squares",
+            ),
+            (
+                "xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "no piece",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+                "0 kings",
+            ),
             ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn stands on a1"),
             ("4k3/8/8/8/8/8/8/4K2R w - - 0 1 extra", "unexpected `extra`"),
             ("4k3/8/8/8/8/8/8/r3K3 b - - 0 1", "white is in check"),

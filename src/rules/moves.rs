@@ -15,7 +15,10 @@ pub enum Special {
     /// A pawn captures the pawn that just double-stepped past `to`.
     EnPassant,
     /// The king goes from `from` to `to` and this rook from `rook_from` to `rook_to`.
-    Castle { rook_from: Sq, rook_to: Sq },
+    Castle {
+        rook_from: Sq,
+        rook_to: Sq,
+    },
 }
 
 /// A move in a position.
@@ -82,7 +85,9 @@ impl Variant {
                         continue;
                     }
                     let first = self.ray_attacks(d, king, occupied) & occupied;
-                    let Some(blocker) = first.first() else { continue };
+                    let Some(blocker) = first.first() else {
+                        continue;
+                    };
                     if theirs.contains(blocker) {
                         continue;
                     }
@@ -209,7 +214,8 @@ impl Variant {
         for rook in pos.castling & pos.by_color(us) & back {
             let side = usize::from(g.file(rook) > g.file(king));
             let wing = castling.wings[us.index()][side];
-            let (Some(king_to), Some(rook_to)) = (g.sq(wing.king_to, rank), g.sq(wing.rook_to, rank))
+            let (Some(king_to), Some(rook_to)) =
+                (g.sq(wing.king_to, rank), g.sq(wing.rook_to, rank))
             else {
                 continue;
             };

@@ -123,11 +123,16 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
     };
     let side = usize::from(g.file(rook) > g.file(king));
     let wing = castling.wings[us.index()][side];
-    let king_to = g.sq(wing.king_to, rank).expect("castling square on the board");
-    let rook_to = g.sq(wing.rook_to, rank).expect("castling square on the board");
+    let king_to = g
+        .sq(wing.king_to, rank)
+        .expect("castling square on the board");
+    let rook_to = g
+        .sq(wing.rook_to, rank)
+        .expect("castling square on the board");
     let others = pos.occupied() ^ king.bit() ^ rook.bit();
-    let in_way = (g.between(king, king_to) | king_to.bit() | g.between(rook, rook_to) | rook_to.bit())
-        & others;
+    let in_way =
+        (g.between(king, king_to) | king_to.bit() | g.between(rook, rook_to) | rook_to.bit())
+            & others;
     let reason = if let Some(blocker) = in_way.first() {
         format!(
             "{us} cannot castle {wing_name}: {} stands in the way",
@@ -336,7 +341,8 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
         .map_or("piece".to_owned(), |k| piece_name(v, k).to_owned());
     let mut pseudo = Vec::new();
     v.pseudo_moves(pos, req.from, req.to.bit(), &mut pseudo);
-    let promotion_mismatch = !pseudo.is_empty() && pseudo.iter().all(|mv| mv.promotion != req.promotion);
+    let promotion_mismatch =
+        !pseudo.is_empty() && pseudo.iter().all(|mv| mv.promotion != req.promotion);
     pseudo.retain(|mv| mv.promotion == req.promotion);
     if let Some(mv) = pseudo.first() {
         return illegal(king_exposed(v, pos, mv), help);
@@ -351,7 +357,8 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
                     .rev()
                     .map(|mv| san_plain(v, pos, mv))
                     .collect();
-                let help = (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
+                let help =
+                    (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
                 return illegal(
                     format!("a pawn that reaches {} must promote", g.name(req.to)),
                     help,
@@ -370,7 +377,10 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
                     list(&allowed).replace(" and ", " or ")
                 )
             }
-            Some(_) => format!("only a pawn that reaches its last rank promotes, and {} is not on it", g.name(req.to)),
+            Some(_) => format!(
+                "only a pawn that reaches its last rank promotes, and {} is not on it",
+                g.name(req.to)
+            ),
         };
         return illegal(reason, help);
     }
@@ -388,11 +398,9 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
         let origin = (req.from).first();
         return illegal(
             match origin.and_then(|sq| pos.piece_at(sq).map(|p| (sq, p))) {
-                Some((sq, p)) if p.color == us => format!(
-                    "{} cannot move to {}",
-                    describe(v, pos, sq),
-                    g.name(req.to)
-                ),
+                Some((sq, p)) if p.color == us => {
+                    format!("{} cannot move to {}", describe(v, pos, sq), g.name(req.to))
+                }
                 _ => format!(
                     "{us} has no piece on {}",
                     origin.map_or("that square".to_owned(), |sq| g.name(sq))
@@ -412,7 +420,10 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
         v.legal_moves_between(pos, ours, req.to.bit(), &mut unconstrained);
         unconstrained.retain(|mv| mv.promotion == req.promotion);
         if !unconstrained.is_empty() {
-            let origins: Vec<String> = unconstrained.iter().map(|mv| describe(v, pos, mv.from)).collect();
+            let origins: Vec<String> = unconstrained
+                .iter()
+                .map(|mv| describe(v, pos, mv.from))
+                .collect();
             let where_written = match (m.hint, m.targets.len()) {
                 (_, 2) => format!("on {}", m.targets[0].square),
                 (Some(Hint::File(f)), _) => format!("on the {}-file", char::from(b'a' + f)),
@@ -501,7 +512,12 @@ fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
 
 /// The legal moves of the piece type the record meant, or else the legal moves closest
 /// to what was written, for help texts.
-pub fn legal_help(v: &Variant, pos: &Position, written: &str, kind: Option<Kind>) -> Option<String> {
+pub fn legal_help(
+    v: &Variant,
+    pos: &Position,
+    written: &str,
+    kind: Option<Kind>,
+) -> Option<String> {
     let mut moves = Vec::new();
     v.legal_moves(pos, &mut moves);
     let same_kind = kind.filter(|&k| moves.iter().any(|mv| mv.piece.kind == k));
@@ -549,7 +565,12 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     } else {
         out.push(v.piece(mv.piece.kind).letter);
         let mut rivals = Vec::new();
-        v.legal_moves_between(pos, pos.pieces(mv.piece.color, mv.piece.kind), mv.to.bit(), &mut rivals);
+        v.legal_moves_between(
+            pos,
+            pos.pieces(mv.piece.color, mv.piece.kind),
+            mv.to.bit(),
+            &mut rivals,
+        );
         rivals.retain(|r| r.from != mv.from && !matches!(r.special, Special::Castle { .. }));
         if !rivals.is_empty() {
             let same_file = rivals.iter().any(|r| g.file(r.from) == g.file(mv.from));

@@ -5,8 +5,8 @@ use std::sync::LazyLock;
 
 use super::board::{Bitboard, Geometry, MAX_SQUARES, Sq};
 use super::fen::parse_fen;
-use super::position::Position;
 use super::piece::{Color, Kind, PieceDef, Role};
+use super::position::Position;
 
 /// The most piece types one variant may define (bitboards per type live in every
 /// position, so this bounds a position's size).
@@ -104,7 +104,10 @@ impl Variant {
         pawn: PawnRules,
     ) -> Result<Variant, String> {
         if pieces.len() > MAX_KINDS {
-            return Err(format!("at most {MAX_KINDS} piece types, not {}", pieces.len()));
+            return Err(format!(
+                "at most {MAX_KINDS} piece types, not {}",
+                pieces.len()
+            ));
         }
         for (i, a) in pieces.iter().enumerate() {
             if !a.letter.is_ascii_uppercase() {
@@ -151,7 +154,10 @@ impl Variant {
     }
 
     fn orthodox(name: &str, slug: &str, chess960: bool) -> Variant {
-        let geometry = Geometry { width: 8, height: 8 };
+        let geometry = Geometry {
+            width: 8,
+            height: 8,
+        };
         let pieces = orthodox_pieces();
         let wings = [
             Wing {
@@ -383,8 +389,7 @@ impl Tables {
             Color::White => rank,
             Color::Black => g.height - 1 - rank,
         };
-        let promotion_squares =
-            Color::BOTH.map(|c| g.rank_mask(relative(c, pawn.promotion_rank)));
+        let promotion_squares = Color::BOTH.map(|c| g.rank_mask(relative(c, pawn.promotion_rank)));
         let double_step_squares = Color::BOTH.map(|c| {
             pawn.double_step_ranks
                 .iter()
