@@ -174,8 +174,9 @@ pub struct Diagnostic {
     pub label: String,
     /// How to write it right.
     pub help: Option<String>,
-    /// For findings about a move: where it stands in the game.
-    pub at_move: Option<MoveRef>,
+    /// For findings about a move: where it stands in the game (boxed: most diagnostics
+    /// of reading have none, and they travel in `Result`s).
+    pub at_move: Option<Box<MoveRef>>,
 }
 
 /// Which move a diagnostic is about.
@@ -210,7 +211,7 @@ impl Diagnostic {
     }
 
     pub fn at_move(mut self, at: MoveRef) -> Self {
-        self.at_move = Some(at);
+        self.at_move = Some(Box::new(at));
         self
     }
 

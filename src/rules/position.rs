@@ -204,7 +204,7 @@ mod zobrist {
     use super::MAX_KINDS;
 
     const PIECE_KEYS: usize = 2 * MAX_KINDS * MAX_SQUARES;
-    const KEYS: [u64; PIECE_KEYS + MAX_SQUARES + 16] = generate();
+    static KEYS: [u64; PIECE_KEYS + MAX_SQUARES + 16] = generate();
     pub const TURN: u64 = 0x9d39_247e_3377_6d41;
 
     const fn generate<const N: usize>() -> [u64; N] {
