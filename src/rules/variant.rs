@@ -85,6 +85,8 @@ pub(crate) struct Tables {
     pub promotion_squares: [Bitboard; 2],
     /// Per colour, squares from which pawns may step twice.
     pub double_step_squares: [Bitboard; 2],
+    /// The kind of each letter `A`..`Z`.
+    pub by_letter: [Option<Kind>; 26],
     /// The royal kind and the pawn kind, if the variant has them.
     pub king: Option<Kind>,
     pub pawn: Option<Kind>,
@@ -220,10 +222,10 @@ impl Variant {
     /// The kind written with this upper-case letter.
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
         let letter = letter.to_ascii_uppercase();
-        self.pieces
-            .iter()
-            .position(|p| p.letter == letter)
-            .map(|i| Kind(i as u8))
+        if !letter.is_ascii_uppercase() {
+            return None;
+        }
+        self.tables.by_letter[usize::from(letter as u8 - b'A')]
     }
 
     pub fn role(&self, kind: Kind) -> Role {
@@ -401,7 +403,12 @@ impl Tables {
                 .position(|p| p.role == role)
                 .map(|i| Kind(i as u8))
         };
+        let mut by_letter = [None; 26];
+        for (i, p) in pieces.iter().enumerate() {
+            by_letter[usize::from(p.letter as u8 - b'A')] = Some(Kind(i as u8));
+        }
         Tables {
+            by_letter,
             king: with_role(Role::King),
             pawn: with_role(Role::Pawn),
             leaps,
