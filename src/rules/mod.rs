@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod ending;
+pub mod event;
 pub mod fen;
 pub mod moves;
 pub mod piece;
@@ -14,6 +15,7 @@ pub mod variant;
 
 pub use board::{Bitboard, Geometry, Sq};
 pub use ending::Ending;
+pub use event::Event;
 pub use fen::{FenError, parse_fen, write_fen};
 pub use moves::{Move, Special};
 pub use piece::{Color, Kind, Piece, PieceDef, Role};

@@ -19,6 +19,12 @@ pub enum Special {
         rook_from: Sq,
         rook_to: Sq,
     },
+    /// A move an event added (a push, a turn, a promotion in place); the running event
+    /// with this number plays it, reading `data` as it defined it.
+    Event {
+        number: u16,
+        data: u16,
+    },
 }
 
 /// A move in a position.
@@ -63,8 +69,8 @@ impl Variant {
     fn king_safety(&self, pos: &Position) -> KingSafety {
         let us = pos.turn;
         let t = &self.tables;
-        let kings = pos.kings(self, us);
-        let king = if kings.has_more_than_one() {
+        let kings = pos.checkable_kings(self, us);
+        let king = if kings.has_more_than_one() || pos.has_events() {
             None
         } else {
             kings.first()
@@ -99,6 +105,7 @@ impl Variant {
             }
         } else {
             in_check = pos.is_check(self);
+            // Events may move pieces besides the mover: every move is played out.
         }
         KingSafety {
             in_check,
@@ -138,6 +145,19 @@ impl Variant {
         {
             self.castling_moves(pos, to, out);
         }
+        if pos.has_events() {
+            let start = out.len();
+            for event in pos.events() {
+                event.extra_moves(self, pos, from, to, out);
+            }
+            // Hold every event to the asked squares, whatever it added.
+            let extra = out.split_off(start);
+            out.extend(
+                extra
+                    .into_iter()
+                    .filter(|mv| from.contains(mv.from) && to.contains(mv.to)),
+            );
+        }
     }
 
     fn pawn_moves(&self, pos: &Position, piece: Piece, sq: Sq, to: Bitboard, out: &mut Vec<Move>) {
@@ -173,7 +193,13 @@ impl Variant {
             && !occupied.contains(step)
         {
             add(step, None, Special::Normal);
-            if t.double_step_squares[us.index()].contains(sq)
+            let may_double = t.double_step_squares[us.index()].contains(sq)
+                || pos.has_events()
+                    && pos
+                        .events()
+                        .iter()
+                        .any(|e| e.may_double_step(self, pos, sq, us));
+            if may_double
                 && let Some(double) = g.offset(step, 0, us.forward())
                 && !occupied.contains(double)
             {
@@ -281,7 +307,7 @@ impl Variant {
         self.play(&mut after, mv);
         let us = mv.piece.color;
         after
-            .kings(self, us)
+            .checkable_kings(self, us)
             .into_iter()
             .any(|king| after.is_attacked(self, king, us.other()))
     }
@@ -340,8 +366,18 @@ impl Variant {
                 pos.put(rook_to, rook);
                 lost_rights |= rook_from.bit();
             }
+            Special::Event { number, .. } => {
+                if let Some(event) = pos.events().into_iter().find(|e| e.number() == number) {
+                    event.play_extra(self, pos, mv);
+                }
+            }
             _ => {
-                let victim = mv.capture_square(self);
+                let mut victim = mv.capture_square(self);
+                if pos.has_events() && pos.piece_at(victim).is_some() {
+                    for event in pos.events() {
+                        victim = event.before_capture(self, pos, mv, victim);
+                    }
+                }
                 if pos.remove(victim).is_some() {
                     pos.halfmoves = 0;
                     lost_rights |= victim.bit();
@@ -349,6 +385,11 @@ impl Variant {
                 pos.remove(mv.from);
                 let kind = mv.promotion.unwrap_or(mv.piece.kind);
                 pos.put(mv.to, Piece { color: us, kind });
+                if pos.has_events() {
+                    for event in pos.events() {
+                        event.after_landing(self, pos, mv);
+                    }
+                }
                 if self.role(mv.piece.kind) == Role::Pawn {
                     pos.halfmoves = 0;
                 }

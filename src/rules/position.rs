@@ -2,7 +2,10 @@
 //! Zobrist hash. What the pieces may do is the variant's business ([`Variant`]); the
 //! position only stores and updates.
 
+use arrayvec::ArrayVec;
+
 use super::board::{Bitboard, MAX_SQUARES, Sq};
+use super::event::{Event, Running};
 use super::piece::{Color, Kind, Piece, Role};
 use super::variant::{MAX_KINDS, Variant};
 
@@ -21,9 +24,15 @@ pub struct Position {
     /// Plies since the last capture or pawn move (the 50-move rule).
     pub halfmoves: u32,
     pub fullmoves: u32,
-    /// Zobrist hash of pieces, side to move and castling rights; see [`Position::key`].
+    /// Zobrist hash of pieces, side to move, castling rights and running events; see
+    /// [`Position::key`].
     hash: u64,
+    /// The events running, in the order they started (Event Chess; empty otherwise).
+    events: ArrayVec<Running, MAX_EVENTS>,
 }
+
+/// Each player starts at most one event (EC-1).
+pub const MAX_EVENTS: usize = 2;
 
 const BLACK_BIT: u8 = 0x80;
 
@@ -40,7 +49,27 @@ impl Position {
             halfmoves: 0,
             fullmoves: 1,
             hash: 0,
+            events: ArrayVec::new(),
         }
+    }
+
+    /// The events running in this position (a copy, so hooks may change the position
+    /// while their callers walk the list).
+    pub fn events(&self) -> ArrayVec<&'static dyn Event, MAX_EVENTS> {
+        self.events.iter().map(|r| r.0).collect()
+    }
+
+    pub fn has_events(&self) -> bool {
+        !self.events.is_empty()
+    }
+
+    /// Starts an event; it runs to the end of the game (EC-1). Fails when two already run.
+    pub fn start_event(&mut self, event: &'static dyn Event) -> Result<(), String> {
+        self.events
+            .try_push(Running(event))
+            .map_err(|_| format!("at most {MAX_EVENTS} events run in one game"))?;
+        self.hash ^= zobrist::event(event.number());
+        Ok(())
     }
 
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
@@ -158,10 +187,26 @@ impl Position {
         self.attackers(v, sq, by, self.occupied()).nonempty()
     }
 
+    /// The royal pieces of `color` that can be in check: all of them, unless a running
+    /// event frees one (PR-1, LK-5, EC-8).
+    pub fn checkable_kings(&self, v: &Variant, color: Color) -> Bitboard {
+        let kings = self.kings(v, color);
+        if self.events.is_empty() {
+            return kings;
+        }
+        kings
+            .filter(|&king| {
+                self.events()
+                    .iter()
+                    .all(|e| e.can_be_checked(v, self, king, color))
+            })
+            .fold(Bitboard::EMPTY, |bb, sq| bb | sq.bit())
+    }
+
     /// The enemy pieces giving check to the side to move.
     pub fn checkers(&self, v: &Variant) -> Bitboard {
         let mut found = Bitboard::EMPTY;
-        for king in self.kings(v, self.turn) {
+        for king in self.checkable_kings(v, self.turn) {
             found |= self.attackers(v, king, self.turn.other(), self.occupied());
         }
         found
@@ -233,5 +278,13 @@ mod zobrist {
 
     pub fn ep(file: u8) -> u64 {
         KEYS[PIECE_KEYS + MAX_SQUARES + usize::from(file)]
+    }
+
+    /// Event numbers run past the table, so their keys are mixed from the number.
+    pub fn event(number: u16) -> u64 {
+        let mut z = u64::from(number).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 }

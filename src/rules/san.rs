@@ -291,6 +291,13 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
 }
 
 fn resolve_piece_move(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Move, Rejection> {
+    if pos.has_events() {
+        for event in pos.events() {
+            if let Some(resolved) = event.resolve(v, pos, m) {
+                return resolved;
+            }
+        }
+    }
     let req = request(v, pos, m)?;
     let mut moves = Vec::new();
     v.legal_moves_between(pos, req.from, req.to.bit(), &mut moves);
@@ -547,6 +554,11 @@ pub fn legal_help(
 /// exactly on captures, `=` before a promotion piece, `O-O` with the letter O.
 pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     let g = v.geometry;
+    if let Special::Event { number, .. } = mv.special
+        && let Some(event) = pos.events().into_iter().find(|e| e.number() == number)
+    {
+        return event.san(v, pos, mv);
+    }
     let mut out = String::new();
     if let Special::Castle { rook_from, .. } = mv.special {
         let long = v.castling.is_some_and(|c| {

@@ -1,0 +1,254 @@
+//! The hooks through which Event Chess events change the rules mid-game.
+//!
+//! Each event is one module implementing [`Event`]; the core calls the hooks of the
+//! events running in a position (at most one per player, EC-1) at fixed points of move
+//! generation and play, so an event never forks the move generator and never touches a
+//! parser. `ARCHITECTURE.md` lists which event uses which hook.
+
+use std::fmt;
+
+use super::board::{Bitboard, Sq};
+use super::moves::Move;
+use super::piece::Color;
+use super::position::Position;
+use super::san::Rejection;
+use super::variant::Variant;
+use crate::notation::PieceMove;
+
+/// An event's rules. Every hook has the orthodox behaviour as its default.
+pub trait Event: Send + Sync {
+    /// The event's number (`#43`).
+    fn number(&self) -> u16;
+
+    /// The event's name (`Line Pushers`).
+    fn name(&self) -> &'static str;
+
+    /// Why the event cannot start in this position, if it cannot (EC-3).
+    fn condition(&self, _v: &Variant, _pos: &Position) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Whether a pawn of `color` on `from` may step two squares even where the variant's
+    /// pawn rules do not allow it (EC-4).
+    fn may_double_step(&self, _v: &Variant, _pos: &Position, _from: Sq, _color: Color) -> bool {
+        false
+    }
+
+    /// Whether the royal piece of `color` on `king` can be in check (PR-1, LK-5; EC-8
+    /// combines events: a king no event frees can be checked).
+    fn can_be_checked(&self, _v: &Variant, _pos: &Position, _king: Sq, _color: Color) -> bool {
+        true
+    }
+
+    /// Adds the moves this event makes possible for the side to move, from squares in
+    /// `from` to squares in `to` (pushes, turns in place, promotion by standing still).
+    /// They carry [`super::Special::Event`] with this event's number.
+    fn extra_moves(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _from: Bitboard,
+        _to: Bitboard,
+        _out: &mut Vec<Move>,
+    ) {
+    }
+
+    /// Plays one of this event's own moves (the core has cleared the en-passant square
+    /// and will pass the turn).
+    fn play_extra(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
+
+    /// Runs after a moving piece has landed on `mv.to` (HP-2: on through a passage).
+    fn after_landing(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
+
+    /// Reads a written move in a form this event defines (`R->a4`, `Nxf6-c4`,
+    /// `Qxf7K@g7`); `None` leaves it to the orthodox reading.
+    fn resolve(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _written: &PieceMove,
+    ) -> Option<Result<Move, Rejection>> {
+        None
+    }
+
+    /// Writes one of this event's own moves in canonical notation, without a check mark.
+    fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
+        format!("{}{}", v.geometry.name(mv.from), v.geometry.name(mv.to))
+    }
+
+    /// Runs before the piece on `victim` is captured; returns the square whose piece is
+    /// captured instead (LK-2: a facing knight swaps in).
+    fn before_capture(&self, _v: &Variant, _pos: &mut Position, _mv: &Move, victim: Sq) -> Sq {
+        victim
+    }
+}
+
+/// A running event as a position holds it: compared by number.
+#[derive(Clone, Copy)]
+pub struct Running(pub &'static dyn Event);
+
+impl PartialEq for Running {
+    fn eq(&self, other: &Running) -> bool {
+        self.0.number() == other.0.number()
+    }
+}
+
+impl Eq for Running {}
+
+impl fmt::Debug for Running {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{} {}", self.0.number(), self.0.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::notation::Notation;
+    use crate::rules::{Special, parse_fen, san};
+
+    /// A toy event that uses every hook, to show the core calls them: pawns double-step
+    /// from anywhere, kings cannot be checked, a king may pass (`K--`), a piece landing
+    /// on d5 is put on d4, and captures are counted.
+    struct Toy {
+        captures: AtomicUsize,
+    }
+
+    static TOY: Toy = Toy {
+        captures: AtomicUsize::new(0),
+    };
+
+    impl Event for Toy {
+        fn number(&self) -> u16 {
+            999
+        }
+        fn name(&self) -> &'static str {
+            "Toy"
+        }
+        fn may_double_step(&self, _: &Variant, _: &Position, _: Sq, _: Color) -> bool {
+            true
+        }
+        fn can_be_checked(&self, _: &Variant, _: &Position, _: Sq, _: Color) -> bool {
+            false
+        }
+        fn extra_moves(
+            &self,
+            v: &Variant,
+            pos: &Position,
+            from: Bitboard,
+            _: Bitboard,
+            out: &mut Vec<Move>,
+        ) {
+            for king in pos.kings(v, pos.turn) & from {
+                out.push(Move {
+                    piece: pos.piece_at(king).unwrap(),
+                    from: king,
+                    to: king,
+                    captured: None,
+                    promotion: None,
+                    special: Special::Event {
+                        number: 999,
+                        data: 0,
+                    },
+                });
+            }
+        }
+        fn after_landing(&self, v: &Variant, pos: &mut Position, mv: &Move) {
+            let g = v.geometry;
+            let (d5, d4) = (g.sq(3, 4).unwrap(), g.sq(3, 3).unwrap());
+            if mv.to == d5 && pos.piece_at(d4).is_none() {
+                let piece = pos.remove(d5).unwrap();
+                pos.put(d4, piece);
+            }
+        }
+        fn before_capture(&self, _: &Variant, _: &mut Position, _: &Move, victim: Sq) -> Sq {
+            self.captures.fetch_add(1, Ordering::Relaxed);
+            victim
+        }
+        fn resolve(
+            &self,
+            v: &Variant,
+            pos: &Position,
+            written: &PieceMove,
+        ) -> Option<Result<Move, Rejection>> {
+            (written.piece == Some('K') && written.arrow.is_some()).then(|| {
+                let mut moves = Vec::new();
+                self.extra_moves(v, pos, v.geometry.all(), v.geometry.all(), &mut moves);
+                Ok(moves[0])
+            })
+        }
+    }
+
+    fn written(token: &str) -> Notation {
+        Notation::parse(token).unwrap()
+    }
+
+    #[test]
+    fn the_core_calls_every_hook_of_a_running_event() {
+        let v = Variant::by_name("standard").unwrap();
+        // White: king e1, pawn e3; black: king e8, rook a1 giving check along the rank.
+        let mut pos = parse_fen(v, "4k3/8/8/8/8/4P3/8/r3K3 w - - 0 1").unwrap();
+        let mut moves = Vec::new();
+        v.legal_moves(&pos, &mut moves);
+        assert_eq!(moves.len(), 3, "in check: Kd2, Ke2, Kf2 only");
+
+        let before = pos.key(v);
+        pos.start_event(&TOY).unwrap();
+        assert_ne!(
+            pos.key(v),
+            before,
+            "a running event is part of the position"
+        );
+        assert!(!pos.is_check(v), "kings cannot be checked");
+        v.legal_moves(&pos, &mut moves);
+        let sans: Vec<String> = moves.iter().map(|m| san::san_plain(v, &pos, m)).collect();
+        assert!(
+            sans.contains(&"e5".to_owned()),
+            "double step from e3: {sans:?}"
+        );
+        assert!(
+            sans.contains(&"Kd1".to_owned()),
+            "the king may stay attacked"
+        );
+        assert!(
+            sans.contains(&"e1e1".to_owned()),
+            "the extra move, written by the hook"
+        );
+        // 5 king steps + e4 + e5 + the pass; no castling.
+        assert_eq!(moves.len(), 8);
+
+        let pass = san::resolve(v, &pos, &written("K->e2")).unwrap();
+        assert_eq!(
+            pass.special,
+            Special::Event {
+                number: 999,
+                data: 0
+            }
+        );
+        let mut after = pos.clone();
+        v.play(&mut after, &pass);
+        assert_eq!(after.turn, Color::Black);
+
+        let e5 = san::resolve(v, &pos, &written("e5")).unwrap();
+        v.play(&mut pos, &e5);
+        let rook_takes = san::resolve(v, &pos, &written("Rxe1")).unwrap();
+        // Resolution judged legality by playing on copies, which calls hooks too.
+        let counted = TOY.captures.load(Ordering::Relaxed);
+        v.play(&mut pos, &rook_takes);
+        assert_eq!(TOY.captures.load(Ordering::Relaxed), counted + 1);
+        let g = v.geometry;
+        // A pawn reaching d5 is put on d4 by the landing hook.
+        let mut pos = parse_fen(v, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1").unwrap();
+        pos.start_event(&TOY).unwrap();
+        let d2d4 = san::resolve(v, &pos, &written("d4")).unwrap();
+        v.play(&mut pos, &d2d4);
+        let black_king = san::resolve(v, &pos, &written("Kd8")).unwrap();
+        v.play(&mut pos, &black_king);
+        let d5 = san::resolve(v, &pos, &written("d5")).unwrap();
+        v.play(&mut pos, &d5);
+        assert!(pos.piece_at(g.sq(3, 3).unwrap()).is_some(), "back on d4");
+        assert!(pos.piece_at(g.sq(3, 4).unwrap()).is_none());
+    }
+}
