@@ -196,6 +196,7 @@ impl std::error::Error for NotationError {}
 
 impl Notation {
     /// Reads one whole move token; anything left over is an error.
+    #[inline(always)]
     pub fn parse(token: &str) -> Result<Notation, NotationError> {
         match plain_san(token.as_bytes()) {
             Some(notation) => Ok(notation),
@@ -225,6 +226,7 @@ fn parse_any_form(token: &str) -> Result<Notation, NotationError> {
 /// Plain SAN and castling, nearly every move of real games, read byte by byte: the
 /// combinators cost more than the rest of reading a game. `None` leaves the token to
 /// [`parse_any_form`], and wherever this gives a move it is the one that gives.
+#[inline(always)]
 fn plain_san(token: &[u8]) -> Option<Notation> {
     let (body, rest) = match token.first()? {
         b'O' | b'0' | b'o' => plain_castle(token)?,
@@ -251,6 +253,7 @@ fn plain_san(token: &[u8]) -> Option<Notation> {
     })
 }
 
+#[inline(always)]
 fn check_byte(rest: &[u8]) -> (Option<CheckMark>, &[u8]) {
     match rest {
         [b'+', rest @ ..] => (Some(CheckMark::Check), rest),
@@ -259,6 +262,7 @@ fn check_byte(rest: &[u8]) -> (Option<CheckMark>, &[u8]) {
     }
 }
 
+#[inline(always)]
 fn plain_castle(token: &[u8]) -> Option<(MoveBody, &[u8])> {
     let [letter, b'-', second, rest @ ..] = token else {
         return None;
@@ -278,6 +282,7 @@ fn plain_castle(token: &[u8]) -> Option<(MoveBody, &[u8])> {
 }
 
 /// `[piece] [file or rank hint] [x] square [promotion]`, with ranks 1..9 only.
+#[inline(always)]
 fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
     let (piece, rest) = match token {
         // `O` and `Z` may begin castling or `Z0`: the full parser decides.
