@@ -5,7 +5,7 @@
 //! CRLF line ends, glued move numbers (`1.e4`), `1. ...`, `½-½`, a new game without a
 //! result before it, unescaped quotes inside tag values.
 
-use memchr::memchr;
+use memchr::{memchr, memchr2};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::Notation;
@@ -351,10 +351,7 @@ impl<'a> Reader<'a> {
     }
 
     fn line_end(&self, from: usize) -> usize {
-        self.bytes[from..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(self.bytes.len(), |i| from + i)
+        memchr2(b'\n', b'\r', &self.bytes[from..]).map_or(self.bytes.len(), |i| from + i)
     }
 
     fn escape_line(&mut self) {
@@ -879,34 +876,34 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
     }
     let value_start = i + 1;
     let mut text = String::new();
+    // Text from `copied` on is still to be appended; only quotes and backslashes matter.
+    let mut copied = value_start;
     let mut j = value_start;
-    let mut chars = line[value_start..].char_indices().peekable();
-    while let Some((k, c)) = chars.next() {
-        j = value_start + k + c.len_utf8();
-        match c {
-            '\\' => match chars.peek() {
-                Some(&(_, e @ ('"' | '\\'))) => {
-                    text.push(e);
-                    chars.next();
-                    j += 1;
-                }
-                _ => text.push('\\'),
-            },
-            // A quote ends the value only where `]` follows; other quotes are part of it.
-            '"' if line[j..].trim_start_matches([' ', '\t']).starts_with(']') => {
-                let close = j + line[j..].find(']').unwrap_or(0) + 1;
-                let value = TagValue {
-                    text,
-                    range: value_start..j - 1,
-                };
-                return (Some(RawTag { name, value }), close, None);
+    while let Some(k) = memchr2(b'"', b'\\', &bytes[j..]) {
+        let at = j + k;
+        j = at + 1;
+        if bytes[at] == b'\\' {
+            if let Some(&e @ (b'"' | b'\\')) = bytes.get(j) {
+                text.push_str(&line[copied..at]);
+                text.push(char::from(e));
+                j += 1;
+                copied = j;
             }
-            _ => text.push(c),
+        } else if line[j..].trim_start_matches([' ', '\t']).starts_with(']') {
+            // A quote ends the value only where `]` follows; other quotes are part of it.
+            text.push_str(&line[copied..at]);
+            let close = j + line[j..].find(']').unwrap_or(0) + 1;
+            let value = TagValue {
+                text,
+                range: value_start..at,
+            };
+            return (Some(RawTag { name, value }), close, None);
         }
     }
+    text.push_str(&line[copied..]);
     let value = TagValue {
         text: text.trim_end_matches([']', '"']).to_owned(),
-        range: value_start..j,
+        range: value_start..line.len(),
     };
     (
         Some(RawTag { name, value }),
