@@ -204,22 +204,140 @@ impl std::error::Error for NotationError {}
 
 impl Notation {
     /// Reads one whole move token; anything left over is an error.
+    #[inline(always)]
     pub fn parse(token: &str) -> Result<Notation, NotationError> {
-        match notation(token) {
-            Ok(("", notation)) => Ok(notation),
-            Ok((rest, _)) => Err(NotationError {
-                at: token.len() - rest.len(),
-            }),
-            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(NotationError {
-                at: token.len() - e.input.len(),
-            }),
-            Err(nom::Err::Incomplete(_)) => Err(NotationError { at: token.len() }),
+        match plain_san(token.as_bytes()) {
+            Some(notation) => Ok(notation),
+            None => parse_any_form(token),
         }
     }
 
     pub fn is_null(&self) -> bool {
         matches!(self.body, MoveBody::Null(_))
     }
+}
+
+/// The full parser: every form of the notation table.
+fn parse_any_form(token: &str) -> Result<Notation, NotationError> {
+    match notation(token) {
+        Ok(("", notation)) => Ok(notation),
+        Ok((rest, _)) => Err(NotationError {
+            at: token.len() - rest.len(),
+        }),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(NotationError {
+            at: token.len() - e.input.len(),
+        }),
+        Err(nom::Err::Incomplete(_)) => Err(NotationError { at: token.len() }),
+    }
+}
+
+/// Plain SAN and castling, nearly every move of real games, read byte by byte: the
+/// combinators cost more than the rest of reading a game. `None` leaves the token to
+/// [`parse_any_form`], and wherever this gives a move it is the one that gives.
+#[inline(always)]
+fn plain_san(token: &[u8]) -> Option<Notation> {
+    let (body, rest) = match token.first()? {
+        b'O' | b'0' | b'o' => plain_castle(token)?,
+        _ => plain_piece_move(token)?,
+    };
+    let (check, rest) = check_byte(rest);
+    let (assessment, rest) = match rest {
+        [b'!', b'!', rest @ ..] => (Some(Assessment::Brilliant), rest),
+        [b'?', b'?', rest @ ..] => (Some(Assessment::Blunder), rest),
+        [b'!', b'?', rest @ ..] => (Some(Assessment::Interesting), rest),
+        [b'?', b'!', rest @ ..] => (Some(Assessment::Dubious), rest),
+        [b'!', rest @ ..] => (Some(Assessment::Good), rest),
+        [b'?', rest @ ..] => (Some(Assessment::Mistake), rest),
+        _ => (None, rest),
+    };
+    let (check, rest) = match check {
+        Some(_) => (check, rest),
+        None => check_byte(rest),
+    };
+    rest.is_empty().then_some(Notation {
+        body,
+        check,
+        assessment,
+    })
+}
+
+#[inline(always)]
+fn check_byte(rest: &[u8]) -> (Option<CheckMark>, &[u8]) {
+    match rest {
+        [b'+', rest @ ..] => (Some(CheckMark::Check), rest),
+        [b'#', rest @ ..] => (Some(CheckMark::Mate), rest),
+        _ => (None, rest),
+    }
+}
+
+#[inline(always)]
+fn plain_castle(token: &[u8]) -> Option<(MoveBody, &[u8])> {
+    let [letter, b'-', second, rest @ ..] = token else {
+        return None;
+    };
+    if second != letter {
+        return None;
+    }
+    let (long, rest) = match rest {
+        [b'-', third, rest @ ..] if third == letter => (true, rest),
+        _ => (false, rest),
+    };
+    let castle = Castle {
+        long,
+        letter: char::from(*letter),
+    };
+    Some((MoveBody::Castle(castle), rest))
+}
+
+/// `[piece] [file or rank hint] [x] square [promotion]`, with ranks 1..9 only.
+#[inline(always)]
+fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
+    let (piece, rest) = match token {
+        // `O` and `Z` may begin castling or `Z0`: the full parser decides.
+        [p @ b'A'..=b'Z', rest @ ..] if !matches!(p, b'O' | b'Z') => (Some(char::from(*p)), rest),
+        _ => (None, token),
+    };
+    // A hint is a file or rank that a file or `x` follows, where a square cannot start.
+    let (hint, rest) = match rest {
+        [f @ b'a'..=b'p', b'a'..=b'p' | b'x', ..] => (Some(Hint::File(f - b'a')), &rest[1..]),
+        [r @ b'1'..=b'9', b'a'..=b'p' | b'x', ..] => (Some(Hint::Rank(r - b'1')), &rest[1..]),
+        _ => (None, rest),
+    };
+    let (separator, rest) = match rest {
+        [b'x', rest @ ..] => (Separator::Capture, rest),
+        _ => (Separator::None, rest),
+    };
+    let (square, rest) = match rest {
+        [f @ b'a'..=b'p', r @ b'1'..=b'9', rest @ ..]
+            if !rest.first().is_some_and(u8::is_ascii_digit) =>
+        {
+            (Square::new(f - b'a', r - b'1'), rest)
+        }
+        _ => return None,
+    };
+    let (promotion, rest) = match rest {
+        [b'=', p, rest @ ..] if p.is_ascii_alphabetic() => (Some((*p, true)), rest),
+        [p @ b'A'..=b'Z', rest @ ..] if rest.first() != Some(&b'@') => (Some((*p, false)), rest),
+        _ => (None, rest),
+    };
+    let mut targets = ArrayVec::new();
+    targets.push(Target {
+        separator,
+        square,
+        promotion: promotion.map(|(p, equals)| Promotion {
+            piece: char::from(p),
+            equals,
+        }),
+    });
+    let body = MoveBody::Piece(PieceMove {
+        piece,
+        hint,
+        targets,
+        king_at: None,
+        arrow: None,
+        swap: None,
+    });
+    Some((body, rest))
 }
 
 pub(crate) type Res<'a, T> = IResult<&'a str, T>;
@@ -690,6 +808,82 @@ mod tests {
             );
         }
         assert!(Notation::parse("O-0").is_err());
+    }
+
+    /// Checks that the byte-level reader, where it gives a move, gives the full
+    /// parser's; returns whether it gave one.
+    fn plain_agrees(token: &str) -> bool {
+        let plain = plain_san(token.as_bytes());
+        if let Some(plain) = &plain {
+            assert_eq!(Ok(plain), parse_any_form(token).as_ref(), "{token}");
+        }
+        plain.is_some()
+    }
+
+    #[test]
+    fn plain_san_reads_like_the_full_parser() {
+        for line in include_str!("../grammar/notation.ebnf").lines() {
+            if let Some(example) = line
+                .strip_prefix("(* ok move: ")
+                .or_else(|| line.strip_prefix("(* bad move: "))
+            {
+                plain_agrees(example.trim_end_matches(" *)"));
+            }
+        }
+        for token in [
+            "e4", "Nf3", "exd5", "Nbd7", "R1e2", "R1xe2", "Nbxd7", "e8=Q", "bxa1N", "O-O", "O-O-O",
+            "0-0", "o-o-o", "Qxf7#", "Bb5!?", "Nf3!+", "O-O+", "Pe4", "Af3", "p9",
+        ] {
+            assert!(plain_agrees(token), "{token} takes the full parser");
+        }
+        let mut plain = 0;
+        // Every short token over the bytes that matter to either reader.
+        let alphabet = [
+            "N", "O", "Z", "K", "a", "h", "p", "q", "x", "o", "0", "1", "6", "8", "9", "-", "=",
+            "Q", "@", "+", "#", "!", "?", "/", ">",
+        ];
+        let mut tokens = vec![String::new()];
+        for _ in 0..4 {
+            tokens = tokens
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |a| format!("{t}{a}")))
+                .collect();
+            plain += tokens.iter().filter(|t| plain_agrees(t)).count();
+        }
+        // Longer tokens built from the parts of a move, well formed and not.
+        let pieces = ["", "N", "K", "P", "A", "O", "Z", "o", "0"];
+        let hints = ["", "b", "h", "p", "q", "1", "8", "9", "10", "x", "-"];
+        let separators = ["", "x", "-", "="];
+        let squares = [
+            "e4", "a1", "p9", "h8", "a10", "p16", "q1", "a0", "e", "e19", "-O",
+        ];
+        let after = [
+            "", "=Q", "Q", "=q", "=", "=1", "K@g7", "K", "N", "->e7", "/g1", "-f3", "xd5", "e5",
+            "-O", "-0",
+        ];
+        let suffixes = [
+            "", "+", "#", "!", "?", "!!", "??", "!?", "?!", "+!", "!+", "+#", "#?!", "?!#", "!!+",
+            "++", "!!!", "x",
+        ];
+        for piece in pieces {
+            for hint in hints {
+                for separator in separators {
+                    for square in squares {
+                        for after in after {
+                            for suffix in suffixes {
+                                let token =
+                                    format!("{piece}{hint}{separator}{square}{after}{suffix}");
+                                plain += usize::from(plain_agrees(&token));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            plain > 20_000,
+            "only {plain} tokens took the byte-level reader"
+        );
     }
 
     #[test]

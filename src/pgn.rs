@@ -5,7 +5,7 @@
 //! CRLF line ends, glued move numbers (`1.e4`), `1. ...`, `½-½`, a new game without a
 //! result before it, unescaped quotes inside tag values.
 
-use memchr::memchr;
+use memchr::{memchr, memchr2};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::Notation;
@@ -280,7 +280,19 @@ impl<'a> Reader<'a> {
     }
 
     /// Adds an item to the line being read (the innermost open variation).
+    #[inline(always)]
     fn push(&mut self, item: Item, span: Span) {
+        let current = &mut self.current;
+        // Nearly every item is a move or a move number amid the moves.
+        if current.phase == Phase::Moves && current.skipped_depth == 0 {
+            current.touch(span);
+            current.game.moves.push(Spanned::new(item, span));
+        } else {
+            self.push_outside_moves(item, span);
+        }
+    }
+
+    fn push_outside_moves(&mut self, item: Item, span: Span) {
         if self.current.skipped_depth > 0 {
             return self.skip(span);
         }
@@ -311,6 +323,11 @@ impl<'a> Reader<'a> {
             }
             Phase::Moves => {}
         }
+        if self.current.game.moves.capacity() == 0 && self.current.stack.is_empty() {
+            // Movetext averages over three bytes an item: reserve once, not while doubling.
+            let estimate = (self.bytes.len() - self.pos) / 3 + 1;
+            self.current.game.moves.reserve(estimate);
+        }
         self.current.touch(span);
         self.current.game.moves.push(Spanned::new(item, span));
     }
@@ -334,10 +351,7 @@ impl<'a> Reader<'a> {
     }
 
     fn line_end(&self, from: usize) -> usize {
-        self.bytes[from..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(self.bytes.len(), |i| from + i)
+        memchr2(b'\n', b'\r', &self.bytes[from..]).map_or(self.bytes.len(), |i| from + i)
     }
 
     fn escape_line(&mut self) {
@@ -572,6 +586,9 @@ impl<'a> Reader<'a> {
         );
     }
 
+    // Inlined with `push` and `Notation::parse`: a move copied through calls costs
+    // more than reading it.
+    #[inline(always)]
     fn move_token(&mut self, start: usize, end: usize) {
         let token = &self.text[start..end];
         let span = self.span(start, end);
@@ -659,6 +676,8 @@ impl<'a> Reader<'a> {
         }
         report_skipped(&mut builder);
         close_open_variations(&mut builder);
+        // Give back what the estimate reserved beyond the moves read.
+        builder.game.moves.shrink_to_fit();
         let start = builder.start.unwrap_or(builder.end);
         builder.game.span = Span::new(start, builder.end - start);
         check_result(&mut builder);
@@ -857,34 +876,34 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
     }
     let value_start = i + 1;
     let mut text = String::new();
+    // Text from `copied` on is still to be appended; only quotes and backslashes matter.
+    let mut copied = value_start;
     let mut j = value_start;
-    let mut chars = line[value_start..].char_indices().peekable();
-    while let Some((k, c)) = chars.next() {
-        j = value_start + k + c.len_utf8();
-        match c {
-            '\\' => match chars.peek() {
-                Some(&(_, e @ ('"' | '\\'))) => {
-                    text.push(e);
-                    chars.next();
-                    j += 1;
-                }
-                _ => text.push('\\'),
-            },
-            // A quote ends the value only where `]` follows; other quotes are part of it.
-            '"' if line[j..].trim_start_matches([' ', '\t']).starts_with(']') => {
-                let close = j + line[j..].find(']').unwrap_or(0) + 1;
-                let value = TagValue {
-                    text,
-                    range: value_start..j - 1,
-                };
-                return (Some(RawTag { name, value }), close, None);
+    while let Some(k) = memchr2(b'"', b'\\', &bytes[j..]) {
+        let at = j + k;
+        j = at + 1;
+        if bytes[at] == b'\\' {
+            if let Some(&e @ (b'"' | b'\\')) = bytes.get(j) {
+                text.push_str(&line[copied..at]);
+                text.push(char::from(e));
+                j += 1;
+                copied = j;
             }
-            _ => text.push(c),
+        } else if line[j..].trim_start_matches([' ', '\t']).starts_with(']') {
+            // A quote ends the value only where `]` follows; other quotes are part of it.
+            text.push_str(&line[copied..at]);
+            let close = j + line[j..].find(']').unwrap_or(0) + 1;
+            let value = TagValue {
+                text,
+                range: value_start..at,
+            };
+            return (Some(RawTag { name, value }), close, None);
         }
     }
+    text.push_str(&line[copied..]);
     let value = TagValue {
         text: text.trim_end_matches([']', '"']).to_owned(),
-        range: value_start..j,
+        range: value_start..line.len(),
     };
     (
         Some(RawTag { name, value }),
