@@ -232,6 +232,12 @@ impl Geometry {
 
     /// The squares strictly between two squares on a line, or none if they share no line.
     pub fn between(self, a: Sq, b: Sq) -> Bitboard {
+        if self.rank(a) == self.rank(b) {
+            // A rank's squares have consecutive indices (castling asks this often).
+            let (low, high) = (a.0.min(b.0), a.0.max(b.0));
+            let below_high = if high == 0 { 0 } else { (1u128 << high) - 1 };
+            return Bitboard(below_high & !((1u128 << low) - 1) & !(1u128 << low));
+        }
         let df = i32::from(self.file(b)) - i32::from(self.file(a));
         let dr = i32::from(self.rank(b)) - i32::from(self.rank(a));
         if (df == 0 && dr == 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {

@@ -340,11 +340,16 @@ impl Variant {
         let mut moves = Vec::with_capacity(64);
         let all = self.geometry.all();
         let safety = self.king_safety(pos);
-        // Piece by piece, so a position with a legal move answers after the first one;
-        // the king first, since in check its steps are the likeliest answers.
+        // Piece by piece, so a position with a legal move answers after the first one:
+        // in check the king first (its steps are the likeliest answers), else last.
         let kings = pos.kings(self, pos.turn);
         let others = pos.by_color(pos.turn) & !kings;
-        kings.into_iter().chain(others).any(|from| {
+        let (first, last) = if safety.in_check {
+            (kings, others)
+        } else {
+            (others, kings)
+        };
+        first.into_iter().chain(last).any(|from| {
             moves.clear();
             self.pseudo_moves(pos, from.bit(), all, &mut moves);
             moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
