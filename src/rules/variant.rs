@@ -66,7 +66,7 @@ pub struct Variant {
 #[derive(Debug)]
 pub(crate) struct Tables {
     /// Non-riding atoms of each kind.
-    pub leaps: Vec<Vec<Bitboard>>,
+    pub leaps: Vec<[Bitboard; MAX_SQUARES]>,
     /// `rays[d * MAX_SQUARES + sq]`: every square from `sq` in direction `d`, excluding
     /// `sq` (one flat table: this is the hottest lookup of the core).
     pub rays: Vec<Bitboard>,
@@ -80,7 +80,7 @@ pub(crate) struct Tables {
     /// Kinds that leap at all.
     pub leapers: Vec<Kind>,
     /// `pawn_attacks[color][sq]`: the squares a pawn of `color` on `sq` captures on.
-    pub pawn_attacks: [Vec<Bitboard>; 2],
+    pub pawn_attacks: [[Bitboard; MAX_SQUARES]; 2],
     /// Per colour, the squares on the pawns' promotion rank.
     pub promotion_squares: [Bitboard; 2],
     /// Per colour, squares from which pawns may step twice.
@@ -312,7 +312,7 @@ impl Tables {
         let mut leaps = Vec::with_capacity(pieces.len());
         let mut rides = Vec::with_capacity(pieces.len());
         for piece in pieces {
-            let mut table = vec![Bitboard::EMPTY; n];
+            let mut table = [Bitboard::EMPTY; MAX_SQUARES];
             let mut own = Vec::new();
             for atom in &piece.atoms {
                 for (df, dr) in atom.directions() {
@@ -378,14 +378,14 @@ impl Tables {
             .map(|(k, _)| Kind(k as u8))
             .collect();
         let pawn_attacks = Color::BOTH.map(|color| {
-            squares()
-                .map(|sq| {
-                    [-1, 1]
-                        .into_iter()
-                        .filter_map(|df| g.offset(sq, df, color.forward()))
-                        .fold(Bitboard::EMPTY, |bb, to| bb | to.bit())
-                })
-                .collect()
+            let mut table = [Bitboard::EMPTY; MAX_SQUARES];
+            for sq in squares() {
+                table[sq.index()] = [-1, 1]
+                    .into_iter()
+                    .filter_map(|df| g.offset(sq, df, color.forward()))
+                    .fold(Bitboard::EMPTY, |bb, to| bb | to.bit());
+            }
+            table
         });
         let relative = |color: Color, rank: u8| match color {
             Color::White => rank,
