@@ -83,7 +83,7 @@ pub fn replay(game: &Game, default_variant: &Variant) -> Replay {
     let mut replayer = Replayer {
         variant,
         diagnostics: Vec::new(),
-        moves: Vec::with_capacity(64),
+        moves: Vec::new(),
     };
     let main = replayer.line(&game.moves, start, 0, &mut Vec::new());
     replay.plies = main.plies;

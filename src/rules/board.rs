@@ -216,18 +216,25 @@ impl Geometry {
         Square::new(self.file(sq), self.rank(sq))
     }
 
-    /// Every square of one rank.
+    /// Every square of one rank (a rank's indices are consecutive).
     pub fn rank_mask(self, rank: u8) -> Bitboard {
-        (0..self.width)
-            .filter_map(|file| self.sq(file, rank))
-            .fold(Bitboard::EMPTY, |bb, sq| bb | sq.bit())
+        if rank >= self.height {
+            return Bitboard::EMPTY;
+        }
+        let row = (1u128 << self.width) - 1;
+        Bitboard(row << (u32::from(rank) * u32::from(self.width)))
     }
 
     /// Every square of one file.
     pub fn file_mask(self, file: u8) -> Bitboard {
-        (0..self.height)
-            .filter_map(|rank| self.sq(file, rank))
-            .fold(Bitboard::EMPTY, |bb, sq| bb | sq.bit())
+        if file >= self.width {
+            return Bitboard::EMPTY;
+        }
+        let mut mask = 0u128;
+        for rank in 0..u32::from(self.height) {
+            mask |= 1 << (rank * u32::from(self.width) + u32::from(file));
+        }
+        Bitboard(mask)
     }
 
     /// The squares strictly between two squares on a line, or none if they share no line.
@@ -275,6 +282,12 @@ mod tests {
         assert_eq!(g.offset(j10, 1, 0), None);
         assert_eq!(g.all().count(), 100);
         assert_eq!(g.rank_mask(0).count(), 10);
+        assert!(g.rank_mask(9).contains(j10));
+        assert_eq!(g.file_mask(9).count(), 10);
+        assert!(g.file_mask(9).contains(j10));
+        assert!(g.file_mask(10).is_empty());
+        let wide = Geometry::new(16, 8).unwrap();
+        assert_eq!(wide.rank_mask(7).last(), wide.sq(15, 7));
     }
 
     #[test]

@@ -59,59 +59,83 @@ impl Move {
 /// Facts about the side to move's king that decide most moves' legality at once.
 struct KingSafety {
     in_check: bool,
-    /// The king, when the side has exactly one (else every move is played out).
+    /// The king, when the side has exactly one and no event runs (else every move is
+    /// played out).
     king: Option<Sq>,
-    /// Our pieces that stand between our king and an enemy rider on its line.
-    pinned: Bitboard,
+    /// Our pieces that stand between our king and an enemy rider on its line, when
+    /// worked out for all pieces at once (worth it for many moves, not for one).
+    pinned: Option<Bitboard>,
 }
 
 impl Variant {
-    fn king_safety(&self, pos: &Position) -> KingSafety {
+    fn king_safety(&self, pos: &Position, all_pins: bool) -> KingSafety {
         let us = pos.turn;
-        let t = &self.tables;
         let kings = pos.checkable_kings(self, us);
         let king = if kings.has_more_than_one() || pos.has_events() {
             None
         } else {
             kings.first()
         };
-        let mut pinned = Bitboard::EMPTY;
-        let in_check;
-        if let Some(king) = king {
-            let occupied = pos.occupied();
-            let theirs = pos.by_color(us.other());
-            in_check = pos.attackers(self, king, us.other(), occupied).nonempty();
-            for (kinds, directions) in &t.direction_groups {
-                let riders = pos.kinds_in(*kinds) & theirs;
+        let Some(king) = king else {
+            return KingSafety {
+                in_check: pos.is_check(self),
+                king: None,
+                pinned: None,
+            };
+        };
+        let in_check = pos
+            .attackers(self, king, us.other(), pos.occupied())
+            .nonempty();
+        let pinned = all_pins.then(|| {
+            let mut pinned = Bitboard::EMPTY;
+            for (kinds, directions) in &self.tables.direction_groups {
+                let riders = pos.kinds_in(*kinds) & pos.by_color(us.other());
                 if riders.is_empty() {
                     continue;
                 }
                 for &d in directions {
-                    if (t.ray(d, king) & riders).is_empty() {
-                        continue;
-                    }
-                    let first = self.ray_attacks(d, king, occupied) & occupied;
-                    let Some(blocker) = first.first() else {
-                        continue;
-                    };
-                    if theirs.contains(blocker) {
-                        continue;
-                    }
-                    let beyond = self.ray_attacks(d, blocker, occupied) & riders;
-                    if beyond.nonempty() {
+                    if let Some(blocker) = self.pinned_on(pos, king, d, riders) {
                         pinned.set(blocker);
                     }
                 }
             }
-        } else {
-            in_check = pos.is_check(self);
-            // Events may move pieces besides the mover: every move is played out.
-        }
+            pinned
+        });
         KingSafety {
             in_check,
-            king,
+            king: Some(king),
             pinned,
         }
+    }
+
+    /// The piece of ours pinned to `king` along direction `d` by one of `riders`.
+    fn pinned_on(&self, pos: &Position, king: Sq, d: usize, riders: Bitboard) -> Option<Sq> {
+        if (self.tables.ray(d, king) & riders).is_empty() {
+            return None;
+        }
+        let occupied = pos.occupied();
+        let blocker = (self.ray_attacks(d, king, occupied) & occupied).first()?;
+        if !pos.by_color(pos.turn).contains(blocker) {
+            return None;
+        }
+        (self.ray_attacks(d, blocker, occupied) & riders)
+            .nonempty()
+            .then_some(blocker)
+    }
+
+    fn is_pinned(&self, pos: &Position, safety: &KingSafety, king: Sq, from: Sq) -> bool {
+        if let Some(pinned) = safety.pinned {
+            return pinned.contains(from);
+        }
+        let t = &self.tables;
+        t.direction_groups.iter().any(|(kinds, directions)| {
+            directions.iter().any(|&d| {
+                t.ray(d, king).contains(from) && {
+                    let riders = pos.kinds_in(*kinds) & pos.by_color(pos.turn.other());
+                    self.pinned_on(pos, king, d, riders) == Some(from)
+                }
+            })
+        })
     }
 
     /// Adds the moves of the side to move that start in `from` and end in `to`,
@@ -280,7 +304,7 @@ impl Variant {
         if moves.is_empty() {
             return;
         }
-        let safety = self.king_safety(pos);
+        let safety = self.king_safety(pos, moves.len() > 2);
         moves.retain(|mv| self.is_legal_with(pos, mv, &safety));
     }
 
@@ -298,7 +322,7 @@ impl Variant {
                 .attackers(self, mv.to, mv.piece.color.other(), occupied)
                 .is_empty();
         }
-        !safety.pinned.contains(mv.from) || !self.leaves_king_attacked(pos, mv)
+        !self.is_pinned(pos, safety, king, mv.from) || !self.leaves_king_attacked(pos, mv)
     }
 
     /// Plays `mv` on a copy and looks at the mover's kings.
@@ -339,7 +363,7 @@ impl Variant {
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
         let all = self.geometry.all();
-        let safety = self.king_safety(pos);
+        let safety = self.king_safety(pos, true);
         // Piece by piece, so a position with a legal move answers after the first one:
         // in check the king first (its steps are the likeliest answers), else last.
         let kings = pos.kings(self, pos.turn);
