@@ -41,7 +41,7 @@ enum Format {
 
 /// Text read ahead before a batch is checked: enough to keep every core busy, small
 /// enough that memory stays flat whatever the input's size.
-const BATCH_BYTES: usize = 1 << 20;
+const BATCH_BYTES: usize = 1 << 18;
 
 pub fn run(args: CheckArgs) -> ExitStatus {
     let variant = match args.variant.variant() {
