@@ -20,6 +20,8 @@ pub struct Replay {
     /// How the final main-line position ends the game, when every move replayed.
     pub ending: Option<Ending>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Where unreadable move tokens stand (their own diagnostics come from reading).
+    unreadable: Vec<(Span, MoveRef)>,
 }
 
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
@@ -27,6 +29,14 @@ pub struct Replay {
 pub fn check_game(parsed: &ParsedGame, default_variant: &Variant) -> Replay {
     let mut replay = replay(&parsed.game, default_variant);
     let mut diagnostics = parsed.diagnostics.clone();
+    for (span, at) in replay.unreadable.drain(..) {
+        if let Some(d) = diagnostics
+            .iter_mut()
+            .find(|d| d.code == Code::UnreadableMove && d.span.offset == span.offset)
+        {
+            d.at_move = Some(Box::new(at));
+        }
+    }
     diagnostics.append(&mut replay.diagnostics);
     diagnostics.sort_by_key(|d| d.span.offset);
     replay.diagnostics = diagnostics;
@@ -84,22 +94,30 @@ pub fn replay(game: &Game, default_variant: &Variant) -> Replay {
         variant,
         diagnostics: Vec::new(),
         moves: Vec::new(),
+        unreadable: Vec::new(),
     };
     let main = replayer.line(&game.moves, start, 0, &mut Vec::new());
     replay.plies = main.plies;
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &main.position, &main.keys);
-        if let (Some(ending), Some(result)) = (replay.ending, &game.result) {
-            replayer.check_result(ending, result);
+        // The termination marker, or else the Result tag, claims the result.
+        let claimed = game.result.clone().or_else(|| {
+            let tag = game.tags.iter().find(|t| t.name.node == "Result")?;
+            Outcome::parse(&tag.value.node).map(|o| Spanned::new(o, tag.value.span))
+        });
+        if let (Some(ending), Some(result)) = (replay.ending, claimed) {
+            replayer.check_result(ending, &result);
         }
     }
     replay.diagnostics.extend(replayer.diagnostics);
+    replay.unreadable = replayer.unreadable;
     replay
 }
 
 struct Replayer<'v> {
     variant: &'v Variant,
     diagnostics: Vec<Diagnostic>,
+    unreadable: Vec<(Span, MoveRef)>,
     /// Scratch space for move generation.
     moves: Vec<crate::rules::Move>,
 }
@@ -197,9 +215,22 @@ impl Replayer<'_> {
                         }
                     }
                 }
-                // A token that could not be read may have been a move: what follows
-                // cannot be placed (the token has its own diagnostic).
-                Item::Unreadable(_) => stopped = true,
+                // A word that could not be read was most likely meant as a move: what
+                // follows cannot be placed (the token has its own diagnostic, which is
+                // given the ply here). Stray brackets and symbols are no moves.
+                Item::Unreadable(text) if text.starts_with(|c: char| c.is_alphanumeric()) => {
+                    if !stopped {
+                        self.unreadable.push((
+                            item.span,
+                            MoveRef {
+                                ply: ply + 1,
+                                written: text.clone(),
+                                variation: path.clone(),
+                            },
+                        ));
+                    }
+                    stopped = true;
+                }
                 Item::EventLine(line) if !stopped => {
                     if let Some(event) = &line.event {
                         self.unsupported_event(&event.number, items, index);

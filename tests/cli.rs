@@ -109,6 +109,11 @@ fn check_json_is_one_object_per_game() {
         (Some(53), Some(4))
     );
     assert!(d["help"].as_str().unwrap().contains("SAN"));
+    assert_eq!(
+        (d["ply"].as_u64(), d["move"].as_str()),
+        (Some(3), Some("pawn")),
+        "an unreadable word in the moves is placed at the ply it would have been"
+    );
 }
 
 #[test]
