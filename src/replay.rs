@@ -157,9 +157,10 @@ impl Replayer<'_> {
                 Item::Move(notation) => {
                     variations_here = 0;
                     ply += 1;
-                    let at = MoveRef {
+                    // Built only for a diagnostic: the line's hot path allocates nothing.
+                    let at = || MoveRef {
                         ply,
-                        written: String::new(),
+                        written: notation.to_string(),
                         variation: path.clone(),
                     };
                     keys.push(position.key(v));
@@ -169,7 +170,7 @@ impl Replayer<'_> {
                     before = keep.then(|| position.clone());
                     if notation.is_null() {
                         if path.is_empty() {
-                            self.null_move_warning(notation, item.span, at);
+                            self.null_move_warning(item.span, at());
                         }
                         v.play_null(&mut position);
                     } else {
@@ -180,13 +181,13 @@ impl Replayer<'_> {
                                     && notation.check.is_some()
                                 {
                                     self.check_mark(
-                                        previous, &position, &mv, notation, item.span, &at,
+                                        previous, &position, &mv, notation, item.span, at,
                                     );
                                 }
                             }
                             Err(rejection) => {
                                 let later = count_moves(&items[index + 1..]);
-                                self.rejected(rejection, notation, item.span, at, later);
+                                self.rejected(rejection, item.span, at(), later);
                                 stopped = true;
                                 keys.pop();
                                 continue;
@@ -251,12 +252,10 @@ impl Replayer<'_> {
     fn rejected(
         &mut self,
         rejection: crate::rules::san::Rejection,
-        notation: &Notation,
         span: Span,
-        mut at: MoveRef,
+        at: MoveRef,
         later: usize,
     ) {
-        let written = notation.to_string();
         let (code, label) = match rejection.kind {
             RejectionKind::Illegal => (Code::IllegalMove, "illegal here"),
             RejectionKind::Ambiguous => (Code::AmbiguousMove, "ambiguous"),
@@ -266,15 +265,16 @@ impl Replayer<'_> {
             1 => "; the move after it in this line is not checked".to_owned(),
             n => format!("; the {n} moves after it in this line are not checked"),
         };
-        let message = format!("`{written}` at ply {}: {}{tail}", at.ply, rejection.reason);
-        at.written = written;
+        let message = format!(
+            "`{}` at ply {}: {}{tail}",
+            at.written, at.ply, rejection.reason
+        );
         let mut diagnostic = Diagnostic::new(code, span, message, label).at_move(at);
         diagnostic.help = rejection.help;
         self.diagnostics.push(diagnostic);
     }
 
-    fn null_move_warning(&mut self, notation: &Notation, span: Span, mut at: MoveRef) {
-        at.written = notation.to_string();
+    fn null_move_warning(&mut self, span: Span, at: MoveRef) {
         self.diagnostics.push(
             Diagnostic::new(
                 Code::NullMove,
@@ -297,7 +297,7 @@ impl Replayer<'_> {
         mv: &crate::rules::Move,
         notation: &Notation,
         span: Span,
-        at: &MoveRef,
+        at: impl FnOnce() -> MoveRef,
     ) {
         let v = self.variant;
         let actual = gives(v, after);
@@ -320,20 +320,17 @@ impl Replayer<'_> {
             (None, _) => None,
         };
         if let Some(problem) = problem {
-            let written = notation.to_string();
+            let at = at();
             let right = san(v, before, mv);
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::WrongCheckMark,
                     span,
-                    format!("`{written}` at ply {}: {problem}", at.ply),
+                    format!("`{}` at ply {}: {problem}", at.written, at.ply),
                     "check mark does not match the position",
                 )
                 .with_help(format!("write `{right}`"))
-                .at_move(MoveRef {
-                    written,
-                    ..at.clone()
-                }),
+                .at_move(at),
             );
         }
     }
