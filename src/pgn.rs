@@ -57,8 +57,9 @@ pub struct Comment {
 pub struct EventLine {
     /// The whole line as written.
     pub text: String,
-    /// The announced event; `None` for a bare `start event`.
-    pub event: Option<crate::command::EventCommand>,
+    /// The announced event; `None` for a bare `start event`. Boxed because it is rare and
+    /// large, and every [`Item`] is as large as its largest kind.
+    pub event: Option<Box<crate::command::EventCommand>>,
 }
 
 /// One element of a line of play.
