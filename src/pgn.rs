@@ -294,7 +294,13 @@ impl<'a> Reader<'a> {
         // Nearly every item is a move or a move number amid the moves.
         if current.phase == Phase::Moves && current.skipped_depth == 0 {
             current.touch(span);
-            current.game.moves.push(Spanned::new(item, span));
+            // Built after the capacity check, the item is written straight into the line;
+            // `push` builds it beside and copies it in, which stalls on reading back
+            // what was just written.
+            current
+                .game
+                .moves
+                .extend(std::iter::once_with(|| Spanned::new(item, span)));
         } else {
             self.push_outside_moves(item, span);
         }
