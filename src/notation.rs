@@ -74,7 +74,9 @@ pub enum Separator {
 /// A promotion piece, and whether `=` was written before it (`e8=Q` or `e8Q`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Promotion {
-    pub piece: char,
+    /// The letter as an ASCII byte (`b'Q'`): a `char` would triple the size of every
+    /// [`Target`], and moves are most of what a game holds.
+    pub piece: u8,
     pub equals: bool,
 }
 
@@ -324,10 +326,7 @@ fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
     targets.push(Target {
         separator,
         square,
-        promotion: promotion.map(|(p, equals)| Promotion {
-            piece: char::from(p),
-            equals,
-        }),
+        promotion: promotion.map(|(p, equals)| Promotion { piece: p, equals }),
     });
     let body = MoveBody::Piece(PieceMove {
         piece,
@@ -386,7 +385,7 @@ fn promotion(i: &str) -> Res<'_, Promotion> {
     if let Ok((rest, _)) = char::<_, nom::error::Error<&str>>('=').parse(i) {
         return satisfy(|c| c.is_ascii_alphabetic())
             .map(|piece| Promotion {
-                piece,
+                piece: piece as u8,
                 equals: true,
             })
             .parse(rest);
@@ -401,7 +400,7 @@ fn promotion(i: &str) -> Res<'_, Promotion> {
     Ok((
         rest,
         Promotion {
-            piece,
+            piece: piece as u8,
             equals: false,
         },
     ))
@@ -628,7 +627,7 @@ fn write_piece_move(f: &mut fmt::Formatter<'_>, m: &PieceMove) -> fmt::Result {
             if p.equals {
                 f.write_char('=')?;
             }
-            f.write_char(p.piece)?;
+            f.write_char(char::from(p.piece))?;
         }
     }
     if let Some(square) = m.king_at {
@@ -752,7 +751,7 @@ mod tests {
         assert_eq!(
             m.targets[0].promotion,
             Some(Promotion {
-                piece: 'Q',
+                piece: b'Q',
                 equals: true
             })
         );
@@ -782,7 +781,7 @@ mod tests {
         );
         assert_eq!(piece_move("Rxd4/g1").swap, Some(sq("g1")));
         let promoted = piece_move("e8=N->e7");
-        assert_eq!(promoted.targets[0].promotion.map(|p| p.piece), Some('N'));
+        assert_eq!(promoted.targets[0].promotion.map(|p| p.piece), Some(b'N'));
         assert_eq!(promoted.arrow, Some(Facing { file: 4, rank: 6 }));
     }
 

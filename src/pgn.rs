@@ -57,8 +57,9 @@ pub struct Comment {
 pub struct EventLine {
     /// The whole line as written.
     pub text: String,
-    /// The announced event; `None` for a bare `start event`.
-    pub event: Option<crate::command::EventCommand>,
+    /// The announced event; `None` for a bare `start event`. Boxed because it is rare and
+    /// large, and every [`Item`] is as large as its largest kind.
+    pub event: Option<Box<crate::command::EventCommand>>,
 }
 
 /// One element of a line of play.
@@ -215,24 +216,26 @@ struct Reader<'a> {
     current: GameBuilder,
 }
 
-/// Bytes that end a move token.
+/// Bytes that end a move token: control characters, blanks and PGN punctuation.
+/// A table, since every byte of every token is looked up.
+static DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    let punctuation = b" {}()[];$*";
+    let mut i = 0;
+    while i < punctuation.len() {
+        table[punctuation[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t'
-            | b'\n'
-            | b'\r'
-            | b'\x0c'
-            | b'{'
-            | b'}'
-            | b'('
-            | b')'
-            | b'['
-            | b']'
-            | b';'
-            | b'$'
-            | b'*'
-    ) || b < 0x20
+    DELIMITERS[usize::from(b)]
 }
 
 impl<'a> Reader<'a> {
@@ -248,6 +251,11 @@ impl<'a> Reader<'a> {
         while self.pos < self.bytes.len() {
             let start = self.pos;
             let b = self.bytes[start];
+            // Tokens and single blanks between them are nearly all there is.
+            if b.is_ascii_alphanumeric() {
+                self.word();
+                continue;
+            }
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => self.pos += 1,
                 b'%' if self.at_line_start(start) => self.escape_line(),
@@ -286,7 +294,13 @@ impl<'a> Reader<'a> {
         // Nearly every item is a move or a move number amid the moves.
         if current.phase == Phase::Moves && current.skipped_depth == 0 {
             current.touch(span);
-            current.game.moves.push(Spanned::new(item, span));
+            // Built after the capacity check, the item is written straight into the line;
+            // `push` builds it beside and copies it in, which stalls on reading back
+            // what was just written.
+            current
+                .game
+                .moves
+                .extend(std::iter::once_with(|| Spanned::new(item, span)));
         } else {
             self.push_outside_moves(item, span);
         }
@@ -525,7 +539,9 @@ impl<'a> Reader<'a> {
         self.pos = end;
         let word = &self.text[start..end];
         let first = word.as_bytes()[0];
-        if (first.is_ascii_digit() || word.starts_with('½'))
+        // Only `1-0`, `0-1`, `1/2-1/2` and `½-½` can be results; move numbers are not.
+        let result_like = matches!(word.as_bytes().get(1), Some(b'-' | b'/'));
+        if ((first.is_ascii_digit() && result_like) || word.starts_with('½'))
             && let Some(outcome) = Outcome::parse(word)
         {
             return self.result(outcome, self.span(start, end));
@@ -552,7 +568,9 @@ impl<'a> Reader<'a> {
         if dots == 0 && digits < word.len() {
             return None;
         }
-        let number = word[..digits].parse().ok()?;
+        let number = word.as_bytes()[..digits].iter().try_fold(0u32, |n, &d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        })?;
         let taken = digits + dots;
         let dots = match dots {
             0 => Dots::Missing,

@@ -233,8 +233,10 @@ impl<R: BufRead> PgnChunks<R> {
                 } else if s.in_line_comment || s.in_tag_line || s.in_escape_line {
                     memchr::memchr2(b'\n', b'\r', rest)
                 } else if s.movetext {
-                    rest.iter()
-                        .position(|&b| matches!(b, b'\n' | b'\r' | b'{' | b';'))
+                    // memchr takes three bytes at most; a lone `\r` line end is rare.
+                    let end = memchr::memchr3(b'\n', b'{', b';', rest);
+                    let line = &rest[..end.unwrap_or(rest.len())];
+                    memchr::memchr(b'\r', line).or(end)
                 } else {
                     Some(0)
                 };

@@ -64,7 +64,7 @@ pub fn parse_chunk(text: &str, offset: usize) -> ParsedGame {
         if let Some(event) = event_line(line, at, &mut diagnostics) {
             let item = Item::EventLine(EventLine {
                 text: line.to_owned(),
-                event: Some(event),
+                event: Some(Box::new(event)),
             });
             game.moves.push(Spanned::new(item, span));
             previous_was_event = true;
