@@ -245,9 +245,9 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     };
     let promotion = match last.promotion {
         None => None,
-        Some(p) => Some(v.kind_of_letter(p.piece).ok_or_else(|| {
+        Some(p) => Some(v.kind_of_letter(char::from(p.piece)).ok_or_else(|| {
             illegal(
-                format!("`{}` is no piece of {}", p.piece, v.name),
+                format!("`{}` is no piece of {}", char::from(p.piece), v.name),
                 legal_help(v, pos, &written(m), None),
             )
         })?),
