@@ -83,9 +83,7 @@ impl Variant {
                 pinned: None,
             };
         };
-        let in_check = pos
-            .attackers(self, king, us.other(), pos.occupied())
-            .nonempty();
+        let in_check = pos.is_attacked(self, king, us.other());
         let pinned = all_pins.then(|| {
             let mut pinned = Bitboard::EMPTY;
             for (kinds, directions) in &self.tables.direction_groups {
@@ -142,9 +140,39 @@ impl Variant {
     /// ignoring whether they leave the king attacked.
     pub fn pseudo_moves(&self, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Vec<Move>) {
         let us = pos.turn;
+        let t = &self.tables;
+        if let Some(target) = to.first()
+            && !to.has_more_than_one()
+        {
+            self.moves_to(pos, from, target, out);
+        } else {
+            self.moves_from(pos, from, to, out);
+        }
+        if let Some(king) = t.king
+            && (pos.pieces(us, king) & from).nonempty()
+        {
+            self.castling_moves(pos, to, out);
+        }
+        if pos.has_events() {
+            let start = out.len();
+            for event in pos.events() {
+                event.extra_moves(self, pos, from, to, out);
+            }
+            // Hold every event to the asked squares, whatever it added.
+            let extra = out.split_off(start);
+            out.extend(
+                extra
+                    .into_iter()
+                    .filter(|mv| from.contains(mv.from) && to.contains(mv.to)),
+            );
+        }
+    }
+
+    /// The moves of our pieces on `from` to squares in `to`, square by square.
+    fn moves_from(&self, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Vec<Move>) {
+        let us = pos.turn;
         let ours = pos.by_color(us);
         let occupied = pos.occupied();
-        let t = &self.tables;
         for sq in ours & from {
             let piece = pos.piece_at(sq).expect("our piece");
             match self.role(piece.kind) {
@@ -164,23 +192,43 @@ impl Variant {
                 }
             }
         }
-        if let Some(king) = t.king
-            && (pos.pieces(us, king) & from).nonempty()
-        {
-            self.castling_moves(pos, to, out);
-        }
-        if pos.has_events() {
-            let start = out.len();
-            for event in pos.events() {
-                event.extra_moves(self, pos, from, to, out);
+    }
+
+    /// The moves of our pieces on `from` to the one square `target`: what a written
+    /// move asks for. Movement atoms are symmetric, so the pieces of a kind that reach
+    /// `target` are the ones that kind would attack from `target`: one attack set per
+    /// kind instead of one per piece.
+    fn moves_to(&self, pos: &Position, from: Bitboard, target: Sq, out: &mut Vec<Move>) {
+        let us = pos.turn;
+        let ours = pos.by_color(us);
+        let occupied = pos.occupied();
+        let captured = pos.piece_at(target);
+        for (index, def) in self.pieces.iter().enumerate() {
+            let kind = Kind(index as u8);
+            let candidates = pos.pieces(us, kind) & from;
+            if candidates.is_empty() {
+                continue;
             }
-            // Hold every event to the asked squares, whatever it added.
-            let extra = out.split_off(start);
-            out.extend(
-                extra
-                    .into_iter()
-                    .filter(|mv| from.contains(mv.from) && to.contains(mv.to)),
-            );
+            let piece = Piece { color: us, kind };
+            if def.role == Role::Pawn {
+                for sq in candidates {
+                    self.pawn_moves(pos, piece, sq, target.bit(), out);
+                }
+                continue;
+            }
+            if ours.contains(target) {
+                continue;
+            }
+            for sq in self.attacks(kind, us, target, occupied) & candidates {
+                out.push(Move {
+                    piece,
+                    from: sq,
+                    to: target,
+                    captured,
+                    promotion: None,
+                    special: Special::Normal,
+                });
+            }
         }
     }
 
@@ -281,7 +329,7 @@ impl Variant {
             let path = g.between(king, king_to) | king.bit() | king_to.bit();
             if path
                 .into_iter()
-                .any(|sq| pos.attackers(self, sq, us.other(), others).nonempty())
+                .any(|sq| pos.is_attacked_through(self, sq, us.other(), others))
             {
                 continue;
             }
@@ -318,9 +366,7 @@ impl Variant {
         if mv.from == king {
             // The king steps: is its new square attacked once it has left the old one?
             let occupied = pos.occupied() ^ king.bit();
-            return pos
-                .attackers(self, mv.to, mv.piece.color.other(), occupied)
-                .is_empty();
+            return !pos.is_attacked_through(self, mv.to, mv.piece.color.other(), occupied);
         }
         !self.is_pinned(pos, safety, king, mv.from) || !self.leaves_king_attacked(pos, mv)
     }
@@ -363,7 +409,7 @@ impl Variant {
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
         let all = self.geometry.all();
-        let safety = self.king_safety(pos, true);
+        let safety = self.king_safety(pos, false);
         // Piece by piece, so a position with a legal move answers after the first one:
         // in check the king first (its steps are the likeliest answers), else last.
         let kings = pos.kings(self, pos.turn);

@@ -184,7 +184,35 @@ impl Position {
     }
 
     pub fn is_attacked(&self, v: &Variant, sq: Sq, by: Color) -> bool {
-        self.attackers(v, sq, by, self.occupied()).nonempty()
+        self.is_attacked_through(v, sq, by, self.occupied())
+    }
+
+    /// Whether any piece of `by` attacks `sq` with `occupied` in the way: [`attackers`]
+    /// that stops at the first one found (the test that every move's legality asks).
+    ///
+    /// [`attackers`]: Position::attackers
+    pub fn is_attacked_through(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> bool {
+        let t = &v.tables;
+        let theirs = self.by_color(by) & occupied;
+        if let Some(pawn) = t.pawn
+            && (t.pawn_attacks[by.other().index()][sq.index()] & self.by_kind(pawn) & theirs)
+                .nonempty()
+        {
+            return true;
+        }
+        for &kind in &t.leapers {
+            if (t.leaps[kind.index()][sq.index()] & self.by_kind(kind) & theirs).nonempty() {
+                return true;
+            }
+        }
+        t.direction_groups.iter().any(|(kinds, directions)| {
+            let riders = self.kinds_in(*kinds) & theirs;
+            riders.nonempty()
+                && directions.iter().any(|&d| {
+                    (t.ray(d, sq) & riders).nonempty()
+                        && (v.ray_attacks(d, sq, occupied) & riders).nonempty()
+                })
+        })
     }
 
     /// The royal pieces of `color` that can be in check: all of them, unless a running
@@ -213,7 +241,10 @@ impl Position {
     }
 
     pub fn is_check(&self, v: &Variant) -> bool {
-        self.checkers(v).nonempty()
+        let them = self.turn.other();
+        self.checkable_kings(v, self.turn)
+            .into_iter()
+            .any(|king| self.is_attacked(v, king, them))
     }
 
     /// The en-passant square if a pawn of the side to move stands ready to capture there
