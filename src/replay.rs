@@ -2,19 +2,22 @@
 //! variation is resolved against the legal moves of its position and played; what does
 //! not fit becomes a diagnostic that names the move, its ply and the reason.
 
+use std::borrow::Cow;
+
 use crate::command::{Command, parse_commands};
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
-use crate::rules::san::{Gives, RejectionKind, gives, resolve, san};
+use crate::rules::san::{Gives, RejectionKind, gives, resolve_with, san};
 use crate::rules::{Ending, Position, Variant, parse_fen};
 use crate::span::{Span, Spanned};
 
 /// What replaying one game found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Replay {
-    /// The variant's slug, or the tag's value as written when xpgn does not know it.
-    pub variant: String,
+    /// The variant's slug, or the tag's value as written when xpgn does not know it
+    /// (borrowed from the variant in the common case: no allocation per game).
+    pub variant: Cow<'static, str>,
     /// Main-line plies that replayed legally.
     pub plies: usize,
     /// How the final main-line position ends the game, when every move replayed.
@@ -26,7 +29,7 @@ pub struct Replay {
 
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
 /// file order. The diagnostics of the returned [`Replay`] are all of them.
-pub fn check_game(parsed: &ParsedGame, default_variant: &Variant) -> Replay {
+pub fn check_game(parsed: &ParsedGame, default_variant: &'static Variant) -> Replay {
     let mut replay = replay(&parsed.game, default_variant);
     let mut diagnostics = parsed.diagnostics.clone();
     for (span, at) in replay.unreadable.drain(..) {
@@ -44,14 +47,14 @@ pub fn check_game(parsed: &ParsedGame, default_variant: &Variant) -> Replay {
 }
 
 /// Replays `game`; `default_variant` applies when the game has no `[Variant]` tag.
-pub fn replay(game: &Game, default_variant: &Variant) -> Replay {
+pub fn replay(game: &Game, default_variant: &'static Variant) -> Replay {
     let mut replay = Replay::default();
     let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
         None => default_variant,
         Some(tag) => match Variant::by_name(&tag.value.node) {
             Some(v) => v,
             None => {
-                replay.variant = tag.value.node.clone();
+                replay.variant = Cow::Owned(tag.value.node.clone());
                 replay.diagnostics.push(
                     Diagnostic::new(
                         Code::UnsupportedVariant,
@@ -71,7 +74,7 @@ pub fn replay(game: &Game, default_variant: &Variant) -> Replay {
             }
         },
     };
-    replay.variant = variant.slug.clone();
+    replay.variant = Cow::Borrowed(&variant.slug);
     let start = match game.tags.iter().find(|t| t.name.node == "FEN") {
         None => variant.start_position().clone(),
         Some(tag) => match parse_fen(variant, &tag.value.node) {
@@ -143,7 +146,7 @@ impl Replayer<'_> {
     ) -> Line {
         let v = self.variant;
         let mut before: Option<Position> = None;
-        let mut keys = Vec::new();
+        let mut keys = Vec::with_capacity(count_moves(items));
         let mut variations_here = 0;
         let mut stopped = false;
         let mut replayed = 0;
@@ -174,7 +177,7 @@ impl Replayer<'_> {
                         }
                         v.play_null(&mut position);
                     } else {
-                        match resolve(v, &position, notation) {
+                        match resolve_with(v, &position, notation, &mut self.moves) {
                             Ok(mv) => {
                                 v.play(&mut position, &mv);
                                 if let Some(previous) = &before

@@ -101,7 +101,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
 }
 
 struct Checker<'a> {
-    variant: &'a Variant,
+    variant: &'static Variant,
     /// None: check on this thread.
     pool: Option<&'a rayon::ThreadPool>,
 }

@@ -65,6 +65,9 @@ struct KingSafety {
     /// Our pieces that stand between our king and an enemy rider on its line, when
     /// worked out for all pieces at once (worth it for many moves, not for one).
     pinned: Option<Bitboard>,
+    /// In check, where a move other than the king's must end: on the one checker or
+    /// between it and the king (empty in double check).
+    evasions: Bitboard,
 }
 
 impl Variant {
@@ -81,9 +84,17 @@ impl Variant {
                 in_check: pos.is_check(self),
                 king: None,
                 pinned: None,
+                evasions: Bitboard::EMPTY,
             };
         };
-        let in_check = pos.is_attacked(self, king, us.other());
+        let in_check = pos
+            .known_check()
+            .unwrap_or_else(|| pos.is_attacked(self, king, us.other()));
+        let evasions = if in_check {
+            self.evasions(pos, king)
+        } else {
+            Bitboard::EMPTY
+        };
         let pinned = all_pins.then(|| {
             let mut pinned = Bitboard::EMPTY;
             for (kinds, directions) in &self.tables.direction_groups {
@@ -103,7 +114,26 @@ impl Variant {
             in_check,
             king: Some(king),
             pinned,
+            evasions,
         }
+    }
+
+    /// The squares that answer a single check by capture or interposition.
+    fn evasions(&self, pos: &Position, king: Sq) -> Bitboard {
+        let occupied = pos.occupied();
+        let checkers = pos.attackers(self, king, pos.turn.other(), occupied);
+        let Some(checker) = checkers.first().filter(|_| !checkers.has_more_than_one()) else {
+            return Bitboard::EMPTY;
+        };
+        let t = &self.tables;
+        let kind = pos.piece_at(checker).expect("a checker").kind;
+        let between = t
+            .rides[kind.index()]
+            .iter()
+            .map(|&d| self.ray_attacks(d, king, occupied))
+            .find(|reach| reach.contains(checker))
+            .unwrap_or(Bitboard::EMPTY);
+        between | checker.bit()
     }
 
     /// The piece of ours pinned to `king` along direction `d` by one of `riders`.
@@ -126,6 +156,9 @@ impl Variant {
             return pinned.contains(from);
         }
         let t = &self.tables;
+        if !t.lines[king.index()].contains(from) {
+            return false;
+        }
         t.direction_groups.iter().any(|(kinds, directions)| {
             directions.iter().any(|&d| {
                 t.ray(d, king).contains(from) && {
@@ -194,32 +227,36 @@ impl Variant {
         }
     }
 
+    /// The squares in `among` that a piece of `kind` on `sq` attacks (not for pawns):
+    /// [`Variant::attacks`] that skips every ray with nothing of `among` on it.
+    fn attacks_among(&self, kind: Kind, sq: Sq, occupied: Bitboard, among: Bitboard) -> Bitboard {
+        let t = &self.tables;
+        let mut out = t.leaps[kind.index()][sq.index()] & among;
+        for &d in &t.rides[kind.index()] {
+            if (t.ray(d, sq) & among).nonempty() {
+                out |= self.ray_attacks(d, sq, occupied) & among;
+            }
+        }
+        out
+    }
+
     /// The moves of our pieces on `from` to the one square `target`: what a written
-    /// move asks for. Movement atoms are symmetric, so the pieces of a kind that reach
-    /// `target` are the ones that kind would attack from `target`: one attack set per
-    /// kind instead of one per piece.
+    /// move asks for. Movement atoms are symmetric, so a piece reaches `target` when its
+    /// kind attacks the piece's square from `target`, which looks along one line only.
     fn moves_to(&self, pos: &Position, from: Bitboard, target: Sq, out: &mut Vec<Move>) {
         let us = pos.turn;
         let ours = pos.by_color(us);
         let occupied = pos.occupied();
         let captured = pos.piece_at(target);
-        for (index, def) in self.pieces.iter().enumerate() {
-            let kind = Kind(index as u8);
-            let candidates = pos.pieces(us, kind) & from;
-            if candidates.is_empty() {
-                continue;
-            }
-            let piece = Piece { color: us, kind };
-            if def.role == Role::Pawn {
-                for sq in candidates {
-                    self.pawn_moves(pos, piece, sq, target.bit(), out);
-                }
-                continue;
-            }
-            if ours.contains(target) {
-                continue;
-            }
-            for sq in self.attacks(kind, us, target, occupied) & candidates {
+        for sq in ours & from {
+            let piece = pos.piece_at(sq).expect("our piece");
+            if self.role(piece.kind) == Role::Pawn {
+                self.pawn_moves(pos, piece, sq, target.bit(), out);
+            } else if !ours.contains(target)
+                && self
+                    .attacks_among(piece.kind, target, occupied, sq.bit())
+                    .nonempty()
+            {
                 out.push(Move {
                     piece,
                     from: sq,
@@ -360,8 +397,11 @@ impl Variant {
         let Some(king) = safety.king else {
             return !self.leaves_king_attacked(pos, mv);
         };
-        if safety.in_check || !matches!(mv.special, Special::Normal | Special::DoubleStep) {
+        if !matches!(mv.special, Special::Normal | Special::DoubleStep) {
             return !self.leaves_king_attacked(pos, mv);
+        }
+        if safety.in_check && mv.from != king && !safety.evasions.contains(mv.to) {
+            return false;
         }
         if mv.from == king {
             // The king steps: is its new square attacked once it has left the old one?
@@ -485,6 +525,50 @@ impl Variant {
             pos.fullmoves += 1;
         }
         pos.set_turn(us.other());
+        let in_check = self.gives_check(pos, mv);
+        pos.remember_check(in_check);
+    }
+
+    /// Whether `mv`, just played on `pos`, checks the side now to move. For an ordinary
+    /// move only two things can check: the moved piece itself, and a rider of ours
+    /// uncovered on the line through the square it left. Anything else asks the full
+    /// question.
+    fn gives_check(&self, pos: &Position, mv: &Move) -> bool {
+        let them = pos.turn;
+        let kings = pos.checkable_kings(self, them);
+        if pos.has_events()
+            || kings.has_more_than_one()
+            || !matches!(mv.special, Special::Normal | Special::DoubleStep)
+        {
+            return pos.is_check(self);
+        }
+        let Some(king) = kings.first() else {
+            return false;
+        };
+        let t = &self.tables;
+        let us = mv.piece.color;
+        let occupied = pos.occupied();
+        let kind = mv.promotion.unwrap_or(mv.piece.kind);
+        let direct = if self.role(kind) == Role::Pawn {
+            t.pawn_attacks[us.index()][mv.to.index()].contains(king)
+        } else {
+            self.attacks_among(kind, mv.to, occupied, king.bit())
+                .nonempty()
+        };
+        if direct {
+            return true;
+        }
+        if !t.lines[king.index()].contains(mv.from) {
+            return false;
+        }
+        t.direction_groups.iter().any(|(kinds, directions)| {
+            let riders = pos.kinds_in(*kinds) & pos.by_color(us);
+            riders.nonempty()
+                && directions.iter().any(|&d| {
+                    t.ray(d, king).contains(mv.from)
+                        && (self.ray_attacks(d, king, occupied) & riders).nonempty()
+                })
+        })
     }
 
     /// Passes the turn (a null move `--`, as odds games and analysis use it).

@@ -29,7 +29,23 @@ pub struct Position {
     hash: u64,
     /// The events running, in the order they started (Event Chess; empty otherwise).
     events: ArrayVec<Running, MAX_EVENTS>,
+    /// Whether the side to move is in check, as the move that led here worked out;
+    /// any other change to the position forgets it.
+    check: KnownCheck,
 }
+
+/// A remembered answer to "is the side to move in check?"; not part of what a position
+/// is, so it takes no part in equality.
+#[derive(Clone, Copy, Debug, Default)]
+struct KnownCheck(Option<bool>);
+
+impl PartialEq for KnownCheck {
+    fn eq(&self, _: &KnownCheck) -> bool {
+        true
+    }
+}
+
+impl Eq for KnownCheck {}
 
 /// Each player starts at most one event (EC-1).
 pub const MAX_EVENTS: usize = 2;
@@ -50,7 +66,17 @@ impl Position {
             fullmoves: 1,
             hash: 0,
             events: ArrayVec::new(),
+            check: KnownCheck(None),
         }
+    }
+
+    /// What the last [`Variant::play`] found about check, if nothing changed since.
+    pub(crate) fn known_check(&self) -> Option<bool> {
+        self.check.0
+    }
+
+    pub(crate) fn remember_check(&mut self, in_check: bool) {
+        self.check = KnownCheck(Some(in_check));
     }
 
     /// The events running in this position (a copy, so hooks may change the position
@@ -69,6 +95,7 @@ impl Position {
             .try_push(Running(event))
             .map_err(|_| format!("at most {MAX_EVENTS} events run in one game"))?;
         self.hash ^= zobrist::event(event.number());
+        self.check = KnownCheck(None);
         Ok(())
     }
 
@@ -86,6 +113,7 @@ impl Position {
 
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         debug_assert!(self.mailbox[sq.index()] == 0, "square is empty");
+        self.check = KnownCheck(None);
         self.by_color[piece.color.index()].set(sq);
         self.by_kind[piece.kind.index()].set(sq);
         self.mailbox[sq.index()] = piece.kind.0
@@ -100,6 +128,7 @@ impl Position {
 
     pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
+        self.check = KnownCheck(None);
         self.by_color[piece.color.index()].clear(sq);
         self.by_kind[piece.kind.index()].clear(sq);
         self.mailbox[sq.index()] = 0;
@@ -133,6 +162,7 @@ impl Position {
 
     pub fn set_turn(&mut self, color: Color) {
         if self.turn != color {
+            self.check = KnownCheck(None);
             self.hash ^= zobrist::TURN;
             self.turn = color;
         }
@@ -215,6 +245,7 @@ impl Position {
         })
     }
 
+    #[inline]
     /// The royal pieces of `color` that can be in check: all of them, unless a running
     /// event frees one (PR-1, LK-5, EC-8).
     pub fn checkable_kings(&self, v: &Variant, color: Color) -> Bitboard {
@@ -241,6 +272,9 @@ impl Position {
     }
 
     pub fn is_check(&self, v: &Variant) -> bool {
+        if let Some(known) = self.known_check() {
+            return known;
+        }
         let them = self.turn.other();
         self.checkable_kings(v, self.turn)
             .into_iter()

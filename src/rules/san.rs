@@ -42,9 +42,20 @@ struct Request {
 
 /// Resolves a written move (not a null move) to the one legal move it means.
 pub fn resolve(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move, Rejection> {
+    resolve_with(v, pos, notation, &mut Vec::new())
+}
+
+/// [`resolve`] with a buffer for the candidate moves, so that replaying a game does not
+/// allocate once per move.
+pub fn resolve_with(
+    v: &Variant,
+    pos: &Position,
+    notation: &Notation,
+    candidates: &mut Vec<Move>,
+) -> Result<Move, Rejection> {
     match &notation.body {
         MoveBody::Castle(castle) => resolve_castle(v, pos, *castle),
-        MoveBody::Piece(m) => resolve_piece_move(v, pos, m),
+        MoveBody::Piece(m) => resolve_piece_move(v, pos, m, candidates),
         MoveBody::Null(_) => Err(illegal(
             "a null move passes the turn; it has no move to resolve".to_owned(),
             None,
@@ -290,7 +301,12 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     })
 }
 
-fn resolve_piece_move(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Move, Rejection> {
+fn resolve_piece_move(
+    v: &Variant,
+    pos: &Position,
+    m: &PieceMove,
+    moves: &mut Vec<Move>,
+) -> Result<Move, Rejection> {
     if pos.has_events() {
         for event in pos.events() {
             if let Some(resolved) = event.resolve(v, pos, m) {
@@ -299,8 +315,7 @@ fn resolve_piece_move(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Move
         }
     }
     let req = request(v, pos, m)?;
-    let mut moves = Vec::new();
-    v.legal_moves_between(pos, req.from, req.to.bit(), &mut moves);
+    v.legal_moves_between(pos, req.from, req.to.bit(), moves);
     // In Chess960 a king move never means castling (its destination is not its `to`).
     moves.retain(|mv| {
         mv.promotion == req.promotion

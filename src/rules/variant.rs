@@ -70,6 +70,9 @@ pub(crate) struct Tables {
     /// `rays[d * MAX_SQUARES + sq]`: every square from `sq` in direction `d`, excluding
     /// `sq` (one flat table: this is the hottest lookup of the core).
     pub rays: Vec<Bitboard>,
+    /// `lines[sq]`: every square some rider direction reaches from `sq` on an empty board
+    /// (a piece off these lines cannot be pinned to a king on `sq`).
+    pub lines: [Bitboard; MAX_SQUARES],
     /// Directions grouped by the kinds that ride them (orthogonal: rook and queen;
     /// diagonal: bishop and queen), so one test of "any such rider at all?" skips a group.
     pub direction_groups: Vec<(u16, Vec<usize>)>,
@@ -364,6 +367,12 @@ impl Tables {
                     .fold(0u16, |mask, (k, _)| mask | 1 << k)
             })
             .collect();
+        let mut lines = [Bitboard::EMPTY; MAX_SQUARES];
+        for (sq, line) in lines.iter_mut().enumerate().take(n) {
+            for d in 0..directions.len() {
+                *line |= rays[d * MAX_SQUARES + sq];
+            }
+        }
         let mut direction_groups: Vec<(u16, Vec<usize>)> = Vec::new();
         for (d, &mask) in riders_by_direction.iter().enumerate() {
             match direction_groups.iter_mut().find(|(m, _)| *m == mask) {
@@ -413,6 +422,7 @@ impl Tables {
             pawn: with_role(Role::Pawn),
             leaps,
             rays,
+            lines,
             direction_groups,
             ascending,
             rides,
