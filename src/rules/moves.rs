@@ -1,10 +1,11 @@
 //! Moves as the rules see them (what a move does, not how it was written), their
 //! generation, legality, and playing them on a position.
 
-use super::board::{Bitboard, Sq};
+use super::board::{Bitboard, MAX_SQUARES, Sq};
 use super::piece::{Color, Kind, Piece, Role};
 use super::position::Position;
 use super::variant::Variant;
+use super::variant::{NO_LINE, SEVERAL_LINES};
 
 /// What kind of move beyond "a piece goes from one square to another".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -127,8 +128,7 @@ impl Variant {
         };
         let t = &self.tables;
         let kind = pos.piece_at(checker).expect("a checker").kind;
-        let between = t
-            .rides[kind.index()]
+        let between = t.rides[kind.index()]
             .iter()
             .map(|&d| self.ray_attacks(d, king, occupied))
             .find(|reach| reach.contains(checker))
@@ -156,8 +156,15 @@ impl Variant {
             return pinned.contains(from);
         }
         let t = &self.tables;
-        if !t.lines[king.index()].contains(from) {
-            return false;
+        match t.line_direction[king.index() * MAX_SQUARES + from.index()] {
+            NO_LINE => return false,
+            SEVERAL_LINES => {}
+            d => {
+                let d = usize::from(d);
+                let riders =
+                    pos.kinds_in(t.riders_by_direction[d]) & pos.by_color(pos.turn.other());
+                return self.pinned_on(pos, king, d, riders) == Some(from);
+            }
         }
         t.direction_groups.iter().any(|(kinds, directions)| {
             directions.iter().any(|&d| {
@@ -298,7 +305,7 @@ impl Variant {
                 out.push(base);
             }
         };
-        if let Some(step) = g.offset(sq, 0, us.forward())
+        if let Some(step) = t.pawn_step(us, sq)
             && !occupied.contains(step)
         {
             add(step, None, Special::Normal);
@@ -309,7 +316,7 @@ impl Variant {
                         .iter()
                         .any(|e| e.may_double_step(self, pos, sq, us));
             if may_double
-                && let Some(double) = g.offset(step, 0, us.forward())
+                && let Some(double) = t.pawn_step(us, step)
                 && !occupied.contains(double)
             {
                 add(double, None, Special::DoubleStep);
@@ -449,7 +456,7 @@ impl Variant {
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
         let all = self.geometry.all();
-        let safety = self.king_safety(pos, false);
+        let safety = self.king_safety(pos, true);
         // Piece by piece, so a position with a legal move answers after the first one:
         // in check the king first (its steps are the likeliest answers), else last.
         let kings = pos.kings(self, pos.turn);
@@ -459,7 +466,20 @@ impl Variant {
         } else {
             (others, kings)
         };
+        let ours = pos.by_color(pos.turn);
+        let occupied = pos.occupied();
         first.into_iter().chain(last).any(|from| {
+            // Out of check, an unpinned piece (not a pawn, not the king) with any square
+            // to go to has a legal move: no need to list them.
+            if !safety.in_check
+                && let Some(king) = safety.king
+                && from != king
+                && let Some(piece) = pos.piece_at(from)
+                && self.role(piece.kind) == Role::Piece
+                && !self.is_pinned(pos, &safety, king, from)
+            {
+                return (self.attacks(piece.kind, piece.color, from, occupied) & !ours).nonempty();
+            }
             moves.clear();
             self.pseudo_moves(pos, from.bit(), all, &mut moves);
             moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))

@@ -286,7 +286,7 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
         }
     }
     if pawn_push_only {
-        from &= g.file_mask(g.file(to));
+        from &= v.tables.file_of[to.index()];
     }
     Ok(Request {
         kind: if m.piece.is_none() && origin {

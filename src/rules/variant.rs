@@ -73,6 +73,15 @@ pub(crate) struct Tables {
     /// `lines[sq]`: every square some rider direction reaches from `sq` on an empty board
     /// (a piece off these lines cannot be pinned to a king on `sq`).
     pub lines: [Bitboard; MAX_SQUARES],
+    /// `line_direction[a * MAX_SQUARES + b]`: the rider direction leading from `a` to `b`
+    /// ([`NO_LINE`] if none, [`SEVERAL_LINES`] if more than one does).
+    pub line_direction: Vec<u8>,
+    /// Per rider direction, a bit per kind that rides it.
+    pub riders_by_direction: Vec<u16>,
+    /// `pawn_steps[color][sq]`: the square ahead of a pawn ([`NO_LINE`] off the board).
+    pub pawn_steps: [[u8; MAX_SQUARES]; 2],
+    /// `file_of[sq]`: every square of `sq`'s file.
+    pub file_of: [Bitboard; MAX_SQUARES],
     /// Directions grouped by the kinds that ride them (orthogonal: rook and queen;
     /// diagonal: bishop and queen), so one test of "any such rider at all?" skips a group.
     pub direction_groups: Vec<(u16, Vec<usize>)>,
@@ -302,7 +311,19 @@ fn orthodox_pieces() -> Vec<PieceDef> {
     .collect()
 }
 
+/// No square or direction, in the byte tables.
+pub const NO_LINE: u8 = 255;
+/// More than one rider direction joins the two squares (a rook and a dabbaba-rider).
+pub const SEVERAL_LINES: u8 = 254;
+
 impl Tables {
+    /// The square ahead of a pawn of `color` on `sq`.
+    #[inline]
+    pub fn pawn_step(&self, color: Color, sq: Sq) -> Option<Sq> {
+        let step = self.pawn_steps[color.index()][sq.index()];
+        (step != NO_LINE).then_some(Sq(step))
+    }
+
     #[inline]
     pub fn ray(&self, d: usize, sq: Sq) -> Bitboard {
         self.rays[d * MAX_SQUARES + sq.index()]
@@ -373,6 +394,31 @@ impl Tables {
                 *line |= rays[d * MAX_SQUARES + sq];
             }
         }
+        let mut line_direction = vec![NO_LINE; MAX_SQUARES * MAX_SQUARES];
+        for d in 0..directions.len() {
+            for a in 0..n {
+                for b in rays[d * MAX_SQUARES + a] {
+                    let entry = &mut line_direction[a * MAX_SQUARES + b.index()];
+                    *entry = if *entry == NO_LINE {
+                        d as u8
+                    } else {
+                        SEVERAL_LINES
+                    };
+                }
+            }
+        }
+        let mut pawn_steps = [[NO_LINE; MAX_SQUARES]; 2];
+        for color in Color::BOTH {
+            for sq in squares() {
+                if let Some(step) = g.offset(sq, 0, color.forward()) {
+                    pawn_steps[color.index()][sq.index()] = step.0;
+                }
+            }
+        }
+        let mut file_of = [Bitboard::EMPTY; MAX_SQUARES];
+        for sq in squares() {
+            file_of[sq.index()] = g.file_mask(g.file(sq));
+        }
         let mut direction_groups: Vec<(u16, Vec<usize>)> = Vec::new();
         for (d, &mask) in riders_by_direction.iter().enumerate() {
             match direction_groups.iter_mut().find(|(m, _)| *m == mask) {
@@ -423,6 +469,10 @@ impl Tables {
             leaps,
             rays,
             lines,
+            line_direction,
+            riders_by_direction,
+            pawn_steps,
+            file_of,
             direction_groups,
             ascending,
             rides,
