@@ -529,7 +529,7 @@ impl Variant {
                     pos.halfmoves = 0;
                 }
                 if mv.special == Special::DoubleStep {
-                    pos.ep = g.offset(mv.from, 0, us.forward());
+                    pos.ep = self.tables.pawn_step(us, mv.from);
                 }
             }
         }

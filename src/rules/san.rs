@@ -265,7 +265,11 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     };
     let mut from = g.all();
     match m.hint {
-        Some(Hint::File(file)) => from &= g.file_mask(file),
+        Some(Hint::File(file)) => {
+            from &= g
+                .sq(file, 0)
+                .map_or(Bitboard::EMPTY, |sq| v.tables.file_of[sq.index()]);
+        }
         Some(Hint::Rank(rank)) => from &= g.rank_mask(rank),
         None => {}
     }
