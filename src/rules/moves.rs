@@ -247,6 +247,27 @@ impl Variant {
         out
     }
 
+    /// Whether a piece of `kind` (not a pawn) on `from` attacks `to`: one leap-table
+    /// look-up and at most one ray, found from the direction table.
+    fn reaches(&self, kind: Kind, from: Sq, to: Sq, occupied: Bitboard) -> bool {
+        let t = &self.tables;
+        if t.leaps[kind.index()][from.index()].contains(to) {
+            return true;
+        }
+        match t.line_direction[from.index() * MAX_SQUARES + to.index()] {
+            NO_LINE => false,
+            SEVERAL_LINES => self
+                .attacks_among(kind, from, occupied, to.bit())
+                .nonempty(),
+            d => {
+                t.rides_mask[kind.index()] >> d & 1 != 0
+                    && self
+                        .ray_attacks(usize::from(d), from, occupied)
+                        .contains(to)
+            }
+        }
+    }
+
     /// The moves of our pieces on `from` to the one square `target`: what a written
     /// move asks for. Movement atoms are symmetric, so a piece reaches `target` when its
     /// kind attacks the piece's square from `target`, which looks along one line only.
@@ -259,11 +280,7 @@ impl Variant {
             let piece = pos.piece_at(sq).expect("our piece");
             if self.role(piece.kind) == Role::Pawn {
                 self.pawn_moves(pos, piece, sq, target.bit(), out);
-            } else if !ours.contains(target)
-                && self
-                    .attacks_among(piece.kind, target, occupied, sq.bit())
-                    .nonempty()
-            {
+            } else if !ours.contains(target) && self.reaches(piece.kind, sq, target, occupied) {
                 out.push(Move {
                     piece,
                     from: sq,
@@ -480,8 +497,16 @@ impl Variant {
             {
                 return (self.attacks(piece.kind, piece.color, from, occupied) & !ours).nonempty();
             }
+            // In check, other pieces only matter where they capture or block (or take
+            // en passant, which the en-passant square stands for).
+            let targets = match safety.king {
+                Some(king) if safety.in_check && from != king => {
+                    safety.evasions | pos.ep.map_or(Bitboard::EMPTY, Sq::bit)
+                }
+                _ => all,
+            };
             moves.clear();
-            self.pseudo_moves(pos, from.bit(), all, &mut moves);
+            self.pseudo_moves(pos, from.bit(), targets, &mut moves);
             moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
         })
     }
@@ -572,8 +597,7 @@ impl Variant {
         let direct = if self.role(kind) == Role::Pawn {
             t.pawn_attacks[us.index()][mv.to.index()].contains(king)
         } else {
-            self.attacks_among(kind, mv.to, occupied, king.bit())
-                .nonempty()
+            self.reaches(kind, mv.to, king, occupied)
         };
         if direct {
             return true;

@@ -78,6 +78,8 @@ pub(crate) struct Tables {
     pub line_direction: Vec<u8>,
     /// Per rider direction, a bit per kind that rides it.
     pub riders_by_direction: Vec<u16>,
+    /// Per kind, a bit per rider direction it rides.
+    pub rides_mask: Vec<u64>,
     /// `pawn_steps[color][sq]`: the square ahead of a pawn ([`NO_LINE`] off the board).
     pub pawn_steps: [[u8; MAX_SQUARES]; 2],
     /// `file_of[sq]`: every square of `sq`'s file.
@@ -394,6 +396,10 @@ impl Tables {
                 *line |= rays[d * MAX_SQUARES + sq];
             }
         }
+        let rides_mask = rides
+            .iter()
+            .map(|own| own.iter().fold(0u64, |mask, &d| mask | 1 << d))
+            .collect();
         let mut line_direction = vec![NO_LINE; MAX_SQUARES * MAX_SQUARES];
         for d in 0..directions.len() {
             for a in 0..n {
@@ -471,6 +477,7 @@ impl Tables {
             lines,
             line_direction,
             riders_by_direction,
+            rides_mask,
             pawn_steps,
             file_of,
             direction_groups,
