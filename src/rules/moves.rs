@@ -471,9 +471,9 @@ impl Variant {
     }
 
     pub fn has_legal_move(&self, pos: &Position) -> bool {
-        let mut moves = Vec::with_capacity(64);
+        let mut moves = Vec::new();
         let all = self.geometry.all();
-        let safety = self.king_safety(pos, true);
+        let safety = self.king_safety(pos, false);
         // Piece by piece, so a position with a legal move answers after the first one:
         // in check the king first (its steps are the likeliest answers), else last.
         let kings = pos.kings(self, pos.turn);
