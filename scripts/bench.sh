@@ -5,7 +5,8 @@
 #     scripts/bench.sh [CORPUS_DIR]        (default ../shared/corpus/standard)
 #
 # For each CORPUS_DIR/*.pgn, the median wall time of 5 runs of `pgn-extract -r -s FILE`
-# (a legality pass, no output) and of `xpgn check --jobs 1 --quiet --format json FILE`,
+# (a legality pass, no output) and of `xpgn check --jobs 1 --quiet FILE` (every check on,
+# every diagnostic printed, as a user runs it),
 # and xpgn's peak resident memory; prints a Markdown table. Both are pinned to core 0
 # with taskset when it exists, so the numbers compare one core with one core. Set XPGN
 # to time another binary. Skips with a message when the corpus or pgn-extract (Debian
@@ -65,7 +66,7 @@ echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 for file in "$corpus"/*.pgn; do
     cat "$file" >/dev/null # read once so that no tool pays for a cold page cache
     mapfile -t pe < <(measure "$pgn_extract" -r -s "$file")
-    mapfile -t xp < <(measure "$xpgn" check --jobs 1 --quiet --format json "$file")
+    mapfile -t xp < <(measure "$xpgn" check --jobs 1 --quiet "$file")
     awk -v name="$(basename "$file")" -v size="$(stat -c %s "$file")" \
         -v pe="${pe[0]}" -v xp="${xp[0]}" -v peak="${xp[1]}" 'BEGIN {
         printf "| %s | %.1f | %.2f | %.2f | %.1f | %.1f |\n",
