@@ -144,14 +144,10 @@ fn castling_rights(v: &Variant, pos: &Position, field: &str) -> Result<Bitboard,
         let Some(castling) = v.castling else {
             return err(format!("{} has no castling", v.name));
         };
-        let rank = castling.rank[color.index()];
-        let back = g.rank_mask(rank);
-        let Some(king) = (pos.kings(v, color) & back).first() else {
+        let back = g.rank_mask(castling.rank[color.index()]);
+        let Some(king) = v.castling_king(pos, color) else {
             continue;
         };
-        if !v.chess960 && g.file(king) != castling.king_from[color.index()] {
-            continue;
-        }
         let rooks = rook_kinds(v).fold(Bitboard::EMPTY, |bb, k| bb | pos.pieces(color, k)) & back;
         let king_file = g.file(king);
         let rook = match lower {

@@ -355,6 +355,16 @@ impl Variant {
         }
     }
 
+    /// The king of `color` that may castle: on its castling rank and, outside Chess960,
+    /// on its own file.
+    pub(crate) fn castling_king(&self, pos: &Position, color: Color) -> Option<Sq> {
+        let castling = self.castling?;
+        let g = self.geometry;
+        let back = g.rank_mask(castling.rank[color.index()]);
+        let king = (pos.kings(self, color) & back).first()?;
+        (self.chess960 || g.file(king) == castling.king_from[color.index()]).then_some(king)
+    }
+
     fn castling_moves(&self, pos: &Position, to: Bitboard, out: &mut Vec<Move>) {
         let Some(castling) = self.castling else {
             return;
@@ -363,12 +373,9 @@ impl Variant {
         let us = pos.turn;
         let rank = castling.rank[us.index()];
         let back = g.rank_mask(rank);
-        let Some(king) = (pos.kings(self, us) & back).first() else {
+        let Some(king) = self.castling_king(pos, us) else {
             return;
         };
-        if !self.chess960 && g.file(king) != castling.king_from[us.index()] {
-            return;
-        }
         let piece = pos.piece_at(king).expect("king");
         for rook in pos.castling & pos.by_color(us) & back {
             let side = usize::from(g.file(rook) > g.file(king));

@@ -648,6 +648,12 @@ pub fn gives(v: &Variant, after: &Position) -> Gives {
 /// Canonical SAN with `+` or `#`.
 pub fn san(v: &Variant, pos: &Position, mv: &Move) -> String {
     let mut out = san_plain(v, pos, mv);
+    push_check_mark(v, pos, mv, &mut out);
+    out
+}
+
+/// Appends `+` or `#` as playing `mv` on `pos` checks or mates.
+fn push_check_mark(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
     let mut after = pos.clone();
     v.play(&mut after, mv);
     match gives(v, &after) {
@@ -655,7 +661,6 @@ pub fn san(v: &Variant, pos: &Position, mv: &Move) -> String {
         Gives::Check => out.push('+'),
         Gives::Mate => out.push('#'),
     }
-    out
 }
 
 /// The UCI spelling (`e2e4`, `e7e8q`; castling as king to its square, or to the rook in
@@ -691,12 +696,6 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
             out.push(v.piece(kind).letter);
         }
     }
-    let mut after = pos.clone();
-    v.play(&mut after, mv);
-    match gives(v, &after) {
-        Gives::Nothing => {}
-        Gives::Check => out.push('+'),
-        Gives::Mate => out.push('#'),
-    }
+    push_check_mark(v, pos, mv, &mut out);
     out
 }
