@@ -15,6 +15,9 @@ use crate::span::{Span, Spanned};
 /// tool (reading, printing, dropping the tree) recurses without bound.
 pub const MAX_VARIATION_DEPTH: usize = 256;
 
+/// The most main-line items reserved up front (a long game grows past it).
+const MAX_RESERVED_ITEMS: usize = 512;
+
 /// A tag pair `[Name "value"]`; the value is unescaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
@@ -339,7 +342,8 @@ impl<'a> Reader<'a> {
         }
         if self.current.game.moves.capacity() == 0 && self.current.stack.is_empty() {
             // Movetext averages over three bytes an item: reserve once, not while doubling.
-            let estimate = (self.bytes.len() - self.pos) / 3 + 1;
+            // The rest of the chunk may hold many tagless games, hence the cap.
+            let estimate = ((self.bytes.len() - self.pos) / 3 + 1).min(MAX_RESERVED_ITEMS);
             self.current.game.moves.reserve(estimate);
         }
         self.current.touch(span);
@@ -694,8 +698,10 @@ impl<'a> Reader<'a> {
         }
         report_skipped(&mut builder);
         close_open_variations(&mut builder);
-        // Give back what the estimate reserved beyond the moves read.
-        builder.game.moves.shrink_to_fit();
+        // Give back what the estimate reserved beyond the moves read, when it is much.
+        if builder.game.moves.capacity() > 2 * builder.game.moves.len() + 32 {
+            builder.game.moves.shrink_to_fit();
+        }
         let start = builder.start.unwrap_or(builder.end);
         builder.game.span = Span::new(start, builder.end - start);
         check_result(&mut builder);
