@@ -41,6 +41,18 @@ struct Request {
 }
 
 /// Resolves a written move (not a null move) to the one legal move it means.
+///
+/// ```
+/// use xpgn::notation::Notation;
+/// use xpgn::rules::{Variant, san};
+///
+/// let standard = Variant::by_name("standard").unwrap();
+/// let start = standard.start_position();
+/// let knight = san::resolve(standard, start, &Notation::parse("Ng1-f3").unwrap()).unwrap();
+/// assert_eq!(san::san(standard, start, &knight), "Nf3");
+/// let wrong = san::resolve(standard, start, &Notation::parse("Nf4").unwrap()).unwrap_err();
+/// assert!(wrong.reason.contains("no white knight can reach f4"));
+/// ```
 pub fn resolve(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move, Rejection> {
     resolve_with(v, pos, notation, &mut Vec::new())
 }
