@@ -115,6 +115,24 @@ pub struct PieceMove {
     pub swap: Option<Square>,
 }
 
+impl PieceMove {
+    /// A move with no event suffix (`K@`, `->`, `/`).
+    fn plain(
+        piece: Option<char>,
+        hint: Option<Hint>,
+        targets: ArrayVec<Target, MAX_TARGETS>,
+    ) -> Self {
+        PieceMove {
+            piece,
+            hint,
+            targets,
+            king_at: None,
+            arrow: None,
+            swap: None,
+        }
+    }
+}
+
 /// How castling was spelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Castle {
@@ -328,14 +346,7 @@ fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
         square,
         promotion: promotion.map(|(p, equals)| Promotion { piece: p, equals }),
     });
-    let body = MoveBody::Piece(PieceMove {
-        piece,
-        hint,
-        targets,
-        king_at: None,
-        arrow: None,
-        swap: None,
-    });
+    let body = MoveBody::Piece(PieceMove::plain(piece, hint, targets));
     Some((body, rest))
 }
 
@@ -480,17 +491,7 @@ fn piece_move(i: &str) -> Res<'_, PieceMove> {
         Err(e) => return Err(e),
     };
     if i.is_empty() {
-        return Ok((
-            i,
-            PieceMove {
-                piece,
-                hint,
-                targets,
-                king_at: None,
-                arrow: None,
-                swap: None,
-            },
-        ));
+        return Ok((i, PieceMove::plain(piece, hint, targets)));
     }
     let (i, king_at) = opt((tag("K@"), square).map(|(_, s)| s)).parse(i)?;
     let (i, arrow) = opt((tag("->"), facing).map(|(_, f)| f)).parse(i)?;

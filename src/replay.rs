@@ -216,6 +216,7 @@ impl Replayer<'_> {
                         if let Command::Event(event) = command.node {
                             self.unsupported_event(&event.number, items, index);
                             stopped = true;
+                            break;
                         }
                     }
                 }

@@ -99,6 +99,14 @@ impl Iterator for Bitboard {
     }
 }
 
+impl FromIterator<Sq> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Sq>>(squares: I) -> Bitboard {
+        squares
+            .into_iter()
+            .fold(Bitboard::EMPTY, |bb, sq| bb | sq.bit())
+    }
+}
+
 impl std::ops::BitAnd for Bitboard {
     type Output = Bitboard;
     fn bitand(self, rhs: Bitboard) -> Bitboard {

@@ -148,12 +148,12 @@ fn castling_rights(v: &Variant, pos: &Position, field: &str) -> Result<Bitboard,
         let Some(king) = v.castling_king(pos, color) else {
             continue;
         };
-        let rooks = rook_kinds(v).fold(Bitboard::EMPTY, |bb, k| bb | pos.pieces(color, k)) & back;
+        let rooks = rooks(v, pos, color) & back;
         let king_file = g.file(king);
         let rook = match lower {
-            'k' => rooks.filter_file(g, |f| f > king_file).last(),
-            'q' => rooks.filter_file(g, |f| f < king_file).first(),
-            _ => rooks.filter_file(g, |f| f == lower as u8 - b'a').first(),
+            'k' => rooks.filter(|&r| g.file(r) > king_file).last(),
+            'q' => rooks.into_iter().find(|&r| g.file(r) < king_file),
+            _ => rooks.into_iter().find(|&r| g.file(r) == lower as u8 - b'a'),
         };
         let Some(rook) = rook else { continue };
         if !v.chess960 && g.file(rook) != 0 && g.file(rook) != g.width - 1 {
@@ -164,20 +164,10 @@ fn castling_rights(v: &Variant, pos: &Position, field: &str) -> Result<Bitboard,
     Ok(rights)
 }
 
-/// Kinds that castle with the king: the ones written `R`.
-fn rook_kinds(v: &Variant) -> impl Iterator<Item = super::piece::Kind> + '_ {
-    v.kind_of_letter('R').into_iter()
-}
-
-trait FilterFile {
-    fn filter_file(self, g: super::board::Geometry, keep: impl Fn(u8) -> bool) -> Bitboard;
-}
-
-impl FilterFile for Bitboard {
-    fn filter_file(self, g: super::board::Geometry, keep: impl Fn(u8) -> bool) -> Bitboard {
-        self.filter(|&sq| keep(g.file(sq)))
-            .fold(Bitboard::EMPTY, |bb, sq| bb | sq.bit())
-    }
+/// The rooks of `color`: the pieces written `R` castle with the king.
+fn rooks(v: &Variant, pos: &Position, color: Color) -> Bitboard {
+    v.kind_of_letter('R')
+        .map_or(Bitboard::EMPTY, |rook| pos.pieces(color, rook))
 }
 
 /// The en-passant square if a pawn of the side that just moved can have skipped it.
@@ -272,7 +262,7 @@ pub fn write_fen(v: &Variant, pos: &Position) -> String {
         let Some(king) = (pos.kings(v, color) & back).first() else {
             continue;
         };
-        let rooks = rook_kinds(v).fold(Bitboard::EMPTY, |bb, k| bb | pos.pieces(color, k)) & back;
+        let rooks = rooks(v, pos, color) & back;
         for rook in pos.castling & back {
             let file = g.file(rook);
             let higher = file > g.file(king);

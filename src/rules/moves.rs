@@ -57,6 +57,18 @@ impl Move {
     }
 }
 
+/// One castling move's geometry (see [`Variant::castling_path`]).
+pub(crate) struct CastlingPath {
+    /// Written `O-O-O`.
+    pub long: bool,
+    pub king_to: Sq,
+    pub rook_to: Sq,
+    /// Squares that must be empty but for the castling king and rook.
+    pub must_be_empty: Bitboard,
+    /// Squares the king crosses or lands on (not its start), none of them attacked.
+    pub king_passes: Bitboard,
+}
+
 /// Facts about the side to move's king that decide most moves' legality at once.
 struct KingSafety {
     in_check: bool,
@@ -365,37 +377,48 @@ impl Variant {
         (self.chess960 || g.file(king) == castling.king_from[color.index()]).then_some(king)
     }
 
+    /// Where castling with the rook on `rook` takes king and rook, and which squares it
+    /// needs; `None` for a rook off the castling rank or targets off the board.
+    pub(crate) fn castling_path(&self, color: Color, king: Sq, rook: Sq) -> Option<CastlingPath> {
+        let castling = self.castling?;
+        let g = self.geometry;
+        let rank = castling.rank[color.index()];
+        let side = usize::from(g.file(rook) > g.file(king));
+        let wing = castling.wings[color.index()][side];
+        let king_to = g.sq(wing.king_to, rank)?;
+        let rook_to = g.sq(wing.rook_to, rank)?;
+        let king_passes = g.between(king, king_to) | king_to.bit();
+        Some(CastlingPath {
+            long: wing.long,
+            king_to,
+            rook_to,
+            must_be_empty: king_passes | g.between(rook, rook_to) | rook_to.bit(),
+            king_passes,
+        })
+    }
+
     fn castling_moves(&self, pos: &Position, to: Bitboard, out: &mut Vec<Move>) {
         let Some(castling) = self.castling else {
             return;
         };
-        let g = self.geometry;
         let us = pos.turn;
-        let rank = castling.rank[us.index()];
-        let back = g.rank_mask(rank);
+        let back = self.geometry.rank_mask(castling.rank[us.index()]);
         let Some(king) = self.castling_king(pos, us) else {
             return;
         };
         let piece = pos.piece_at(king).expect("king");
         for rook in pos.castling & pos.by_color(us) & back {
-            let side = usize::from(g.file(rook) > g.file(king));
-            let wing = castling.wings[us.index()][side];
-            let (Some(king_to), Some(rook_to)) =
-                (g.sq(wing.king_to, rank), g.sq(wing.rook_to, rank))
-            else {
+            let Some(path) = self.castling_path(us, king, rook) else {
                 continue;
             };
-            if !to.contains(king_to) {
+            if !to.contains(path.king_to) {
                 continue;
             }
             let others = pos.occupied() ^ king.bit() ^ rook.bit();
-            let must_be_empty =
-                g.between(king, king_to) | king_to.bit() | g.between(rook, rook_to) | rook_to.bit();
-            if (must_be_empty & others).nonempty() {
+            if (path.must_be_empty & others).nonempty() {
                 continue;
             }
-            let path = g.between(king, king_to) | king.bit() | king_to.bit();
-            if path
+            if (path.king_passes | king.bit())
                 .into_iter()
                 .any(|sq| pos.is_attacked_through(self, sq, us.other(), others))
             {
@@ -404,12 +427,12 @@ impl Variant {
             out.push(Move {
                 piece,
                 from: king,
-                to: king_to,
+                to: path.king_to,
                 captured: None,
                 promotion: None,
                 special: Special::Castle {
                     rook_from: rook,
-                    rook_to,
+                    rook_to: path.rook_to,
                 },
             });
         }
@@ -451,11 +474,6 @@ impl Variant {
             .checkable_kings(self, us)
             .into_iter()
             .any(|king| after.is_attacked(self, king, us.other()))
-    }
-
-    /// Whether a pseudo-legal move is legal.
-    pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
-        !self.leaves_king_attacked(pos, mv)
     }
 
     /// The legal moves from `from` to `to`.

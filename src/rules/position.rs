@@ -259,7 +259,7 @@ impl Position {
                     .iter()
                     .all(|e| e.can_be_checked(v, self, king, color))
             })
-            .fold(Bitboard::EMPTY, |bb, sq| bb | sq.bit())
+            .collect()
     }
 
     /// The enemy pieces giving check to the side to move.

@@ -116,46 +116,32 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
     let us = pos.turn;
     let g = v.geometry;
     let mut moves = Vec::new();
-    let all = g.all();
-    v.legal_moves_between(pos, pos.kings(v, us), all, &mut moves);
-    let wing_of = |mv: &Move| match mv.special {
-        Special::Castle { rook_from, .. } => {
-            let side = usize::from(g.file(rook_from) > g.file(mv.from));
-            Some(castling.wings[us.index()][side].long)
-        }
-        _ => None,
+    v.legal_moves_between(pos, pos.kings(v, us), g.all(), &mut moves);
+    let is_asked = |mv: &Move| match mv.special {
+        Special::Castle { rook_from, .. } => v
+            .castling_path(us, mv.from, rook_from)
+            .is_some_and(|path| path.long == castle.long),
+        _ => false,
     };
-    if let Some(mv) = moves.iter().find(|mv| wing_of(mv) == Some(castle.long)) {
+    if let Some(mv) = moves.iter().find(|mv| is_asked(mv)) {
         return Ok(*mv);
     }
     // Why not: rights, pieces in the way, check, attacked squares.
-    let rank = castling.rank[us.index()];
-    let back = g.rank_mask(rank);
-    let king = (pos.kings(v, us) & back).first();
-    let rook = king.and_then(|king| {
-        (pos.castling & pos.by_color(us) & back).find(|&rook| {
-            let side = usize::from(g.file(rook) > g.file(king));
-            castling.wings[us.index()][side].long == castle.long
+    let back = g.rank_mask(castling.rank[us.index()]);
+    let found = v.castling_king(pos, us).and_then(|king| {
+        (pos.castling & pos.by_color(us) & back).find_map(|rook| {
+            let path = v.castling_path(us, king, rook)?;
+            (path.long == castle.long).then_some((king, rook, path))
         })
     });
-    let (Some(king), Some(rook)) = (king, rook) else {
+    let Some((king, rook, path)) = found else {
         return Err(illegal(
             format!("{us} may no longer castle {wing_name}: the king or that rook has moved"),
             legal_help(v, pos, &castle_text(castle), v.tables.king),
         ));
     };
-    let side = usize::from(g.file(rook) > g.file(king));
-    let wing = castling.wings[us.index()][side];
-    let king_to = g
-        .sq(wing.king_to, rank)
-        .expect("castling square on the board");
-    let rook_to = g
-        .sq(wing.rook_to, rank)
-        .expect("castling square on the board");
     let others = pos.occupied() ^ king.bit() ^ rook.bit();
-    let in_way =
-        (g.between(king, king_to) | king_to.bit() | g.between(rook, rook_to) | rook_to.bit())
-            & others;
+    let in_way = path.must_be_empty & others;
     let reason = if let Some(blocker) = in_way.first() {
         format!(
             "{us} cannot castle {wing_name}: {} stands in the way",
@@ -167,12 +153,12 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
             describe(v, pos, checker)
         )
     } else {
-        let path = g.between(king, king_to) | king_to.bit();
         match path
+            .king_passes
             .into_iter()
             .find_map(|sq| Some((sq, pos.attackers(v, sq, us.other(), others).first()?)))
         {
-            Some((sq, attacker)) if sq == king_to => format!(
+            Some((sq, attacker)) if sq == path.king_to => format!(
                 "{us} cannot castle {wing_name}: the king would land on {}, attacked by {}",
                 g.name(sq),
                 describe(v, pos, attacker)
@@ -292,24 +278,21 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     } else {
         false
     };
-    let explicit_pawn = m.piece == Some('P');
-    let pawn_push_only = m.piece.is_none() && m.hint.is_none() && !origin;
-    if m.piece.is_some() || !origin {
-        // `Ng1f3` names its piece; `g1f3` means whatever stands on g1 (as python-chess reads it).
-        let kind = kind.filter(|_| m.piece.is_some() || !explicit_pawn);
-        if let Some(kind) = kind {
-            from &= pos.by_kind(kind);
-        }
+    // `Ng1f3` names its piece; `g1f3` means whatever stands on g1 (as python-chess reads it).
+    let kind = if m.piece.is_none() && origin {
+        None
+    } else {
+        kind
+    };
+    if let Some(kind) = kind {
+        from &= pos.by_kind(kind);
     }
+    let pawn_push_only = m.piece.is_none() && m.hint.is_none() && !origin;
     if pawn_push_only {
         from &= v.tables.file_of[to.index()];
     }
     Ok(Request {
-        kind: if m.piece.is_none() && origin {
-            None
-        } else {
-            kind
-        },
+        kind,
         from,
         to,
         promotion,
@@ -592,10 +575,9 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     }
     let mut out = String::new();
     if let Special::Castle { rook_from, .. } = mv.special {
-        let long = v.castling.is_some_and(|c| {
-            let side = usize::from(g.file(rook_from) > g.file(mv.from));
-            c.wings[mv.piece.color.index()][side].long
-        });
+        let long = v
+            .castling_path(mv.piece.color, mv.from, rook_from)
+            .is_some_and(|path| path.long);
         out.push_str(if long { "O-O-O" } else { "O-O" });
         return out;
     }

@@ -255,14 +255,6 @@ impl Variant {
             .map(|(i, _)| Kind(i as u8))
     }
 
-    /// A rank counted from `color`'s side, as an absolute rank.
-    pub fn relative_rank(&self, color: Color, rank: u8) -> u8 {
-        match color {
-            Color::White => rank,
-            Color::Black => self.geometry.height - 1 - rank,
-        }
-    }
-
     /// The squares a piece of `kind` attacks from `sq` with `occupied` in the way
     /// (pawns: their captures for `color`).
     pub fn attacks(&self, kind: Kind, color: Color, sq: Sq, occupied: Bitboard) -> Bitboard {
@@ -444,7 +436,7 @@ impl Tables {
                 table[sq.index()] = [-1, 1]
                     .into_iter()
                     .filter_map(|df| g.offset(sq, df, color.forward()))
-                    .fold(Bitboard::EMPTY, |bb, to| bb | to.bit());
+                    .collect();
             }
             table
         });
