@@ -65,10 +65,7 @@ pub fn replay(game: &Game, default_variant: &'static Variant) -> Replay {
                         ),
                         "unknown variant",
                     )
-                    .with_help(format!(
-                        "supported variants: {}",
-                        Variant::BUILT_IN.join(", ")
-                    )),
+                    .with_help(format!("supported variants: {}", Variant::built_in_ids())),
                 );
                 return replay;
             }

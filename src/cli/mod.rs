@@ -71,7 +71,7 @@ impl VariantArgs {
             eprintln!(
                 "xpgn: unknown variant `{}` (supported: {})",
                 self.variant,
-                xpgn::rules::Variant::BUILT_IN.join(", ")
+                xpgn::rules::Variant::built_in_ids()
             );
             ExitStatus::Error
         })

@@ -93,7 +93,7 @@ mod tests {
     use crate::rules::parse_fen;
 
     fn ending_of(fen: &str) -> Option<Ending> {
-        let v = Variant::standard();
+        let v = Variant::by_name("standard").unwrap();
         ending(&v, &parse_fen(&v, fen).unwrap(), &[])
     }
 
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn threefold_counts_earlier_keys() {
-        let v = Variant::standard();
+        let v = Variant::by_name("standard").unwrap();
         let pos = parse_fen(&v, "8/8/4k3/8/8/2R5/4K3/8 w - - 0 1").unwrap();
         let key = pos.key(&v);
         assert_eq!(ending(&v, &pos, &[key]), None);

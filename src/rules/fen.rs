@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn start_position_round_trips() {
-        let v = Variant::standard();
+        let v = Variant::by_name("standard").unwrap();
         let pos = parse_fen(&v, &v.start_fen).unwrap();
         assert_eq!(write_fen(&v, &pos), v.start_fen);
         assert_eq!(pos.occupied().count(), 32);
@@ -311,7 +311,7 @@ mod tests {
 
     #[test]
     fn chess960_rights_name_rooks_by_file() {
-        let v = Variant::chess960();
+        let v = Variant::by_name("chess960").unwrap();
         let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
         let pos = parse_fen(&v, fen).unwrap();
         assert_eq!(pos.castling.count(), 4);
@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn bad_fens_say_why() {
-        let v = Variant::standard();
+        let v = Variant::by_name("standard").unwrap();
         for (fen, why) in [
             ("", "empty"),
             ("8/8/8/8/8/8/8 w - - 0 1", "7 ranks"),
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn lost_castling_rights_and_unusable_ep_squares_are_dropped() {
-        let v = Variant::standard();
+        let v = Variant::by_name("standard").unwrap();
         let pos = parse_fen(&v, "4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1").unwrap();
         assert!(pos.castling.is_empty());
         assert_eq!(pos.ep, None);

@@ -4,6 +4,7 @@
 //! See `ARCHITECTURE.md` for the layers and the hooks events use.
 
 pub mod board;
+pub mod definition;
 pub mod ending;
 pub mod event;
 pub mod fen;
@@ -14,6 +15,7 @@ pub mod san;
 pub mod variant;
 
 pub use board::{Bitboard, Geometry, Sq};
+pub use definition::DefinitionError;
 pub use ending::Ending;
 pub use event::Event;
 pub use fen::{FenError, parse_fen, write_fen};

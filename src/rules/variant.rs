@@ -4,6 +4,7 @@
 use std::sync::LazyLock;
 
 use super::board::{Bitboard, Geometry, MAX_SQUARES, Sq};
+use super::definition::{DefinitionError, parse_definition};
 use super::fen::parse_fen;
 use super::piece::{Color, Kind, PieceDef, Role};
 use super::position::Position;
@@ -38,17 +39,68 @@ pub struct PawnRules {
     pub double_step_ranks: Vec<u8>,
     /// The rank on which a pawn must promote (standard: the eighth).
     pub promotion_rank: u8,
+    /// Ranks before it on which a pawn may promote or stay a pawn (Grand chess: 8, 9).
+    pub optional_promotion_ranks: Vec<u8>,
     /// What a pawn may promote to.
     pub promotes_to: Vec<Kind>,
+    /// A pawn becomes only a piece type its side has fewer of than in the start position
+    /// (Grand chess); with none to become, it cannot reach the last rank.
+    pub limited_to_start_count: bool,
+}
+
+impl PawnRules {
+    /// For a variant without pawns.
+    pub fn none(geometry: Geometry) -> PawnRules {
+        PawnRules {
+            double_step_ranks: Vec::new(),
+            promotion_rank: geometry.height - 1,
+            optional_promotion_ranks: Vec::new(),
+            promotes_to: Vec::new(),
+            limited_to_start_count: false,
+        }
+    }
+}
+
+/// A piece letter a variant's source names without rules for it (the unicorn of Secret
+/// Invisible Pass, SIP-7): read, and reported as unsupported rather than as unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndefinedPiece {
+    pub letter: char,
+    pub name: String,
+    /// Why xpgn cannot play it, for diagnostics.
+    pub why: String,
+}
+
+/// What defines a variant, checked for sense but not yet compiled into tables (see
+/// [`crate::rules::definition`] for the YAML form).
+#[derive(Clone, Debug)]
+pub struct Definition {
+    pub name: String,
+    pub id: String,
+    pub aliases: Vec<String>,
+    pub description: String,
+    pub geometry: Geometry,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: String,
+    pub castling: Option<Castling>,
+    pub chess960: bool,
+    pub pawn: PawnRules,
+    /// Pairs of squares joined by a pass (Secret Invisible Pass: e1-f10, f1-e10).
+    pub passes: Vec<(Sq, Sq)>,
+    pub undefined_pieces: Vec<UndefinedPiece>,
 }
 
 /// A variant's definition with its compiled tables.
 #[derive(Debug)]
 pub struct Variant {
-    /// The display name (`Standard`, `Chess960`).
+    /// The display name (`Standard`, `Secret Invisible Pass`).
     pub name: String,
     /// The stable lower-case name of `--variant` and JSON (`standard`, `chess960`).
     pub slug: String,
+    /// Other names a `[Variant]` tag may use.
+    pub aliases: Vec<String>,
+    /// One line for `xpgn variants`.
+    pub description: String,
     pub geometry: Geometry,
     pub pieces: Vec<PieceDef>,
     pub start_fen: String,
@@ -57,6 +109,8 @@ pub struct Variant {
     /// any square between the rooks.
     pub chess960: bool,
     pub pawn: PawnRules,
+    pub passes: Vec<(Sq, Sq)>,
+    pub undefined_pieces: Vec<UndefinedPiece>,
     pub(crate) tables: Tables,
     /// `start_fen`, read once.
     start: Position,
@@ -97,6 +151,8 @@ pub(crate) struct Tables {
     pub pawn_attacks: [[Bitboard; MAX_SQUARES]; 2],
     /// Per colour, the squares on the pawns' promotion rank.
     pub promotion_squares: [Bitboard; 2],
+    /// Per colour, the squares where a pawn may promote or stay a pawn.
+    pub optional_promotion_squares: [Bitboard; 2],
     /// Per colour, squares from which pawns may step twice.
     pub double_step_squares: [Bitboard; 2],
     /// The kind of each letter `A`..`Z`.
@@ -104,21 +160,32 @@ pub(crate) struct Tables {
     /// The royal kind and the pawn kind, if the variant has them.
     pub king: Option<Kind>,
     pub pawn: Option<Kind>,
+    /// Every square that is one end of a pass.
+    pub holes: Bitboard,
+    /// `pass_end[sq]`: the other end of the pass at `sq` ([`NO_LINE`] if none).
+    pub pass_end: [u8; MAX_SQUARES],
+    /// Per colour and kind, how many a pawn may promote to at most: the start
+    /// position's count where promotions are limited, else no limit.
+    pub promotion_limit: [[u8; MAX_KINDS]; 2],
 }
 
 impl Variant {
-    /// Builds a variant, checking what must hold for the tables to make sense.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        name: &str,
-        slug: &str,
-        geometry: Geometry,
-        pieces: Vec<PieceDef>,
-        start_fen: &str,
-        castling: Option<Castling>,
-        chess960: bool,
-        pawn: PawnRules,
-    ) -> Result<Variant, String> {
+    /// Compiles a definition, checking what must hold for the tables to make sense.
+    pub fn new(definition: Definition) -> Result<Variant, String> {
+        let Definition {
+            name,
+            id,
+            aliases,
+            description,
+            geometry,
+            pieces,
+            start_fen,
+            castling,
+            chess960,
+            pawn,
+            passes,
+            undefined_pieces,
+        } = definition;
         if pieces.len() > MAX_KINDS {
             return Err(format!(
                 "at most {MAX_KINDS} piece types, not {}",
@@ -136,22 +203,38 @@ impl Variant {
         if pawn.promotion_rank >= geometry.height {
             return Err("the promotion rank lies off the board".to_owned());
         }
-        let tables = Tables::build(geometry, &pieces, &pawn);
+        let tables = Tables::build(geometry, &pieces, &pawn, &passes);
         let mut variant = Variant {
-            name: name.to_owned(),
-            slug: slug.to_owned(),
+            name,
+            slug: id,
+            aliases,
+            description,
             geometry,
             pieces,
-            start_fen: start_fen.to_owned(),
+            start_fen,
             castling,
             chess960,
             pawn,
+            passes,
+            undefined_pieces,
             tables,
             start: Position::empty(),
         };
-        variant.start = parse_fen(&variant, start_fen)
-            .map_err(|e| format!("the start position does not fit: {e}"))?;
+        variant.start = parse_fen(&variant, &variant.start_fen).map_err(|e| e.to_string())?;
+        if variant.pawn.limited_to_start_count {
+            for color in Color::BOTH {
+                for kind in 0..variant.pieces.len() {
+                    variant.tables.promotion_limit[color.index()][kind] =
+                        variant.start.pieces(color, Kind(kind as u8)).count() as u8;
+                }
+            }
+        }
         Ok(variant)
+    }
+
+    /// Reads a variant defined in YAML (the format of the files under `variants/`).
+    pub fn from_yaml(text: &str) -> Result<Variant, Vec<DefinitionError>> {
+        parse_definition(text)
     }
 
     /// The position games start from without a `[FEN]`.
@@ -159,75 +242,66 @@ impl Variant {
         &self.start
     }
 
-    /// Orthodox chess.
-    pub fn standard() -> Variant {
-        Self::orthodox("Standard", "standard", false)
+    /// The variants xpgn ships, in `xpgn variants` order.
+    pub fn built_in() -> &'static [Variant] {
+        static BUILT_IN: LazyLock<Vec<Variant>> = LazyLock::new(|| {
+            BUILT_IN_FILES
+                .iter()
+                .map(|(file, text)| {
+                    Variant::from_yaml(text).unwrap_or_else(|e| {
+                        panic!("the built-in variants/{file} is invalid: {e:?}")
+                    })
+                })
+                .collect()
+        });
+        &BUILT_IN
     }
 
-    /// Fischer random chess: orthodox rules, shuffled back ranks, castling by rook file.
-    pub fn chess960() -> Variant {
-        Self::orthodox("Chess960", "chess960", true)
-    }
-
-    fn orthodox(name: &str, slug: &str, chess960: bool) -> Variant {
-        let geometry = Geometry {
-            width: 8,
-            height: 8,
-        };
-        let pieces = orthodox_pieces();
-        let wings = [
-            Wing {
-                king_to: 2,
-                rook_to: 3,
-                long: true,
-            },
-            Wing {
-                king_to: 6,
-                rook_to: 5,
-                long: false,
-            },
-        ];
-        let pawn = PawnRules {
-            double_step_ranks: vec![1],
-            promotion_rank: 7,
-            promotes_to: vec![Kind(1), Kind(2), Kind(3), Kind(4)],
-        };
-        Variant::new(
-            name,
-            slug,
-            geometry,
-            pieces,
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Some(Castling {
-                rank: [0, 7],
-                king_from: [4, 4],
-                wings: [wings, wings],
-            }),
-            chess960,
-            pawn,
-        )
-        .expect("the orthodox definition is valid")
-    }
-
-    /// The variant a game's `[Variant]` tag names, if xpgn knows it. Names match
+    /// The built-in variant a game's `[Variant]` tag or `--variant` names. Names match
     /// ignoring case, spaces, hyphens and underscores (`spec/notation.md` section 2).
     pub fn by_name(name: &str) -> Option<&'static Variant> {
-        static STANDARD: LazyLock<Variant> = LazyLock::new(Variant::standard);
-        static CHESS960: LazyLock<Variant> = LazyLock::new(Variant::chess960);
-        let key: String = name
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .flat_map(char::to_lowercase)
-            .collect();
-        match key.as_str() {
-            "" | "standard" | "normal" | "regular" | "chess" | "fromposition" => Some(&STANDARD),
-            "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" => Some(&CHESS960),
-            _ => None,
-        }
+        Variant::built_in().iter().find(|v| v.is_named(name))
     }
 
-    /// The names `--variant` accepts, for help texts.
-    pub const BUILT_IN: [&'static str; 2] = ["standard", "chess960"];
+    /// Whether `name` is this variant's name, id or an alias, matched loosely.
+    pub fn is_named(&self, name: &str) -> bool {
+        let key = name_key(name);
+        // A tagless game, or one from a set-up position, is played under the default rules.
+        (key.is_empty() || key == "fromposition") && self.slug == "standard"
+            || [&self.name, &self.slug]
+                .into_iter()
+                .chain(&self.aliases)
+                .any(|n| name_key(n) == key)
+    }
+
+    /// The ids of the built-in variants, for help texts.
+    pub fn built_in_ids() -> String {
+        let ids: Vec<&str> = Variant::built_in()
+            .iter()
+            .map(|v| v.slug.as_str())
+            .collect();
+        ids.join(", ")
+    }
+
+    /// The undefined piece written with this letter, if the variant names one.
+    pub fn undefined_piece(&self, letter: char) -> Option<&UndefinedPiece> {
+        let letter = letter.to_ascii_uppercase();
+        self.undefined_pieces.iter().find(|p| p.letter == letter)
+    }
+
+    /// The far end of the pass whose hole is `sq`.
+    #[inline]
+    pub fn pass_end(&self, sq: Sq) -> Option<Sq> {
+        let end = self.tables.pass_end[sq.index()];
+        (end != NO_LINE).then_some(Sq(end))
+    }
+
+    /// Whether a pawn of `color` may promote to `kind` in `pos` (Grand chess counts).
+    pub(crate) fn may_promote_to(&self, pos: &Position, color: Color, kind: Kind) -> bool {
+        !self.pawn.limited_to_start_count
+            || pos.pieces(color, kind).count()
+                < u32::from(self.tables.promotion_limit[color.index()][kind.index()])
+    }
 
     pub fn piece(&self, kind: Kind) -> &PieceDef {
         &self.pieces[kind.index()]
@@ -288,21 +362,33 @@ impl Variant {
     }
 }
 
-/// P N B R Q K, the order every orthodox position indexes its bitboards by.
-fn orthodox_pieces() -> Vec<PieceDef> {
-    [
-        ('P', "pawn", Role::Pawn, ""),
-        ('N', "knight", Role::Piece, "N"),
-        ('B', "bishop", Role::Piece, "B"),
-        ('R', "rook", Role::Piece, "R"),
-        ('Q', "queen", Role::Piece, "Q"),
-        ('K', "king", Role::King, "K"),
-    ]
-    .into_iter()
-    .map(|(letter, name, role, betza)| {
-        PieceDef::new(letter, name, role, betza).expect("orthodox movements parse")
-    })
-    .collect()
+/// The built-in definitions, compiled into the binary.
+const BUILT_IN_FILES: [(&str, &str); 5] = [
+    (
+        "standard.yaml",
+        include_str!("../../variants/standard.yaml"),
+    ),
+    (
+        "chess960.yaml",
+        include_str!("../../variants/chess960.yaml"),
+    ),
+    (
+        "secret-invisible-pass.yaml",
+        include_str!("../../variants/secret-invisible-pass.yaml"),
+    ),
+    (
+        "capablanca.yaml",
+        include_str!("../../variants/capablanca.yaml"),
+    ),
+    ("grand.yaml", include_str!("../../variants/grand.yaml")),
+];
+
+/// A name reduced for loose matching: lower case, no spaces, hyphens or underscores.
+fn name_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// No square or direction, in the byte tables.
@@ -323,7 +409,7 @@ impl Tables {
         self.rays[d * MAX_SQUARES + sq.index()]
     }
 
-    fn build(g: Geometry, pieces: &[PieceDef], pawn: &PawnRules) -> Tables {
+    fn build(g: Geometry, pieces: &[PieceDef], pawn: &PawnRules, passes: &[(Sq, Sq)]) -> Tables {
         let n = g.squares();
         let squares = || (0..n).map(|i| Sq(i as u8));
         let mut directions: Vec<(i32, i32)> = Vec::new();
@@ -445,6 +531,16 @@ impl Tables {
             Color::Black => g.height - 1 - rank,
         };
         let promotion_squares = Color::BOTH.map(|c| g.rank_mask(relative(c, pawn.promotion_rank)));
+        let optional_promotion_squares = Color::BOTH.map(|c| {
+            pawn.optional_promotion_ranks
+                .iter()
+                .fold(Bitboard::EMPTY, |bb, &r| bb | g.rank_mask(relative(c, r)))
+        });
+        let mut pass_end = [NO_LINE; MAX_SQUARES];
+        for &(a, b) in passes {
+            pass_end[a.index()] = b.0;
+            pass_end[b.index()] = a.0;
+        }
         let double_step_squares = Color::BOTH.map(|c| {
             pawn.double_step_ranks
                 .iter()
@@ -478,7 +574,11 @@ impl Tables {
             leapers,
             pawn_attacks,
             promotion_squares,
+            optional_promotion_squares,
             double_step_squares,
+            holes: passes.iter().flat_map(|&(a, b)| [a, b]).collect(),
+            pass_end,
+            promotion_limit: [[u8::MAX; MAX_KINDS]; 2],
         }
     }
 }
@@ -497,7 +597,7 @@ mod tests {
 
     #[test]
     fn rider_attacks_stop_at_the_first_blocker() {
-        let v = Variant::standard();
+        let v = Variant::by_name("standard").unwrap();
         let g = v.geometry;
         let rook = v.kind_of_letter('R').unwrap();
         let a1 = g.sq(0, 0).unwrap();
