@@ -462,6 +462,12 @@ class Position:
 
 
 class FsfPerft:
+    """Perft through pyffish. Every pyffish call rebuilds a position from a FEN (about 3 ms
+    each), so a node is kept as (FEN, moves played since) and costs one legal_moves call;
+    get_fen is only called where a SIP pass might be possible (an empty hole)."""
+
+    MOVE = re.compile(r"([a-j])(\d+)([a-j])(\d+)")
+
     def __init__(self, rules):
         import pyffish
 
@@ -475,29 +481,50 @@ class FsfPerft:
     def pass_children(self, fen):
         """FENs after each legal SIP pass move of the side to move."""
         rules = self.rules
-        if not rules.holes:
-            return []
         pos = rules.parse(fen)
         out = []
         for m in rules.pass_moves(pos):
             new = rules.make(pos, m)
-            # Fairy-Stockfish judges legality: the mover to move again in the new position,
-            # is it in check?
+            # Fairy-Stockfish judges legality: with the mover to move again in the new
+            # position, is it in check?
             mover = Position(new.board, pos.white, "", None, new.halfmove, new.fullmove)
             if not self.sf.gives_check(self.variant, rules.fen(mover), []):
                 out.append(rules.fen(new))
         return out
 
+    def hole_state(self, fen):
+        """The occupied holes of a FEN (SIP), or None for variants without holes."""
+        if not self.rules.holes:
+            return None
+        board = self.rules.parse(fen).board
+        return frozenset(h for h in self.rules.holes if board[h] != EMPTY)
+
+    def after(self, holes, move):
+        """Occupied holes after a Fairy-Stockfish move (from emptied, to filled; en passant
+        and promotion never touch another hole, and SIP positions have no castling)."""
+        if holes is None:
+            return None
+        m = self.MOVE.match(move)
+        s = self.rules.sq(m.group(1) + m.group(2))
+        t = self.rules.sq(m.group(3) + m.group(4))
+        return (holes - {s}) | ({t} if t in self.rules.holes else set())
+
     def perft(self, fen, depth):
-        moves = self.sf.legal_moves(self.variant, fen, [])
-        passes = self.pass_children(fen)
+        return self._perft(fen, [], self.hole_state(fen), depth)
+
+    def _perft(self, base, moves, holes, depth):
+        legal = self.sf.legal_moves(self.variant, base, moves)
+        passes = []
+        if holes is not None and len(holes) < len(self.rules.holes):
+            fen = self.sf.get_fen(self.variant, base, moves) if moves else base
+            passes = self.pass_children(fen)
         if depth == 1:
-            return len(moves) + len(passes)
+            return len(legal) + len(passes)
         nodes = 0
-        for m in moves:
-            nodes += self.perft(self.sf.get_fen(self.variant, fen, [m]), depth - 1)
+        for m in legal:
+            nodes += self._perft(base, moves + [m], self.after(holes, m), depth - 1)
         for child in passes:
-            nodes += self.perft(child, depth - 1)
+            nodes += self._perft(child, [], self.hole_state(child), depth - 1)
         return nodes
 
 

@@ -62,6 +62,8 @@ pub enum Code {
     AmbiguousMove,
     /// A `[Variant]` (or `--variant`) that xpgn does not know.
     UnsupportedVariant,
+    /// A piece the variant's source names without defining (the unicorn, SIP-7).
+    UnsupportedPiece,
     /// An event (`[%event N]`) that xpgn does not know or cannot play yet.
     UnsupportedEvent,
     /// A `[FEN]` tag that cannot be read or describes an impossible position.
@@ -76,7 +78,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 23] = [
+    pub const ALL: [Code; 24] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -95,6 +97,7 @@ impl Code {
         Code::IllegalMove,
         Code::AmbiguousMove,
         Code::UnsupportedVariant,
+        Code::UnsupportedPiece,
         Code::UnsupportedEvent,
         Code::BadFen,
         Code::WrongCheckMark,
@@ -122,6 +125,7 @@ impl Code {
             Code::IllegalMove => "illegal-move",
             Code::AmbiguousMove => "ambiguous-move",
             Code::UnsupportedVariant => "unsupported-variant",
+            Code::UnsupportedPiece => "unsupported-piece",
             Code::UnsupportedEvent => "unsupported-event",
             Code::BadFen => "bad-fen",
             Code::WrongCheckMark => "wrong-check-mark",
@@ -137,6 +141,7 @@ impl Code {
             Code::IllegalMove
             | Code::AmbiguousMove
             | Code::UnsupportedVariant
+            | Code::UnsupportedPiece
             | Code::UnsupportedEvent
             | Code::BadFen
             | Code::WrongCheckMark

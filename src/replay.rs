@@ -260,6 +260,7 @@ impl Replayer<'_> {
         let (code, label) = match rejection.kind {
             RejectionKind::Illegal => (Code::IllegalMove, "illegal here"),
             RejectionKind::Ambiguous => (Code::AmbiguousMove, "ambiguous"),
+            RejectionKind::Unsupported => (Code::UnsupportedPiece, "not supported"),
         };
         let tail = match later {
             0 => String::new(),

@@ -28,7 +28,9 @@ enum Format {
 struct JsonMove {
     san: String,
     lan: String,
-    uci: String,
+    /// Absent for moves UCI cannot spell (through a pass).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uci: Option<String>,
 }
 
 pub fn run(args: MovesArgs) -> ExitStatus {

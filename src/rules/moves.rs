@@ -20,6 +20,11 @@ pub enum Special {
         rook_from: Sq,
         rook_to: Sq,
     },
+    /// Through a pass (Secret Invisible Pass, SIP-3): the piece enters the empty `hole`
+    /// (or stands on it: then `hole` is `from`) and leaves at the pass's far end, `to`.
+    Pass {
+        hole: Sq,
+    },
     /// A move an event added (a push, a turn, a promotion in place); the running event
     /// with this number plays it, reading `data` as it defined it.
     Event {
@@ -205,6 +210,9 @@ impl Variant {
         {
             self.castling_moves(pos, to, out);
         }
+        if t.holes.nonempty() {
+            self.pass_moves(pos, from, to, out);
+        }
         if pos.has_events() {
             let start = out.len();
             for event in pos.events() {
@@ -217,6 +225,80 @@ impl Variant {
                     .into_iter()
                     .filter(|mv| from.contains(mv.from) && to.contains(mv.to)),
             );
+        }
+    }
+
+    /// Moves through a pass to its empty far end in `to` (SIP-3): every move of ours that
+    /// could end on the empty hole goes on, and a piece standing on a hole transfers.
+    /// Nothing is captured on either end, so a pass never captures (nor checks).
+    fn pass_moves(&self, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Vec<Move>) {
+        let occupied = pos.occupied();
+        for hole in self.tables.holes {
+            let Some(end) = self.pass_end(hole) else {
+                continue;
+            };
+            if !to.contains(end) || occupied.contains(end) {
+                continue;
+            }
+            match pos.piece_at(hole) {
+                Some(piece) if piece.color == pos.turn && from.contains(hole) => {
+                    let transfer = Move {
+                        piece,
+                        from: hole,
+                        to: end,
+                        captured: None,
+                        promotion: None,
+                        special: Special::Pass { hole },
+                    };
+                    self.push_promotions(pos, transfer, out);
+                }
+                Some(_) => {}
+                None => {
+                    let start = out.len();
+                    self.moves_to(pos, from, hole, out);
+                    let entered = out.split_off(start);
+                    for mv in entered {
+                        if mv.captured.is_none()
+                            && matches!(mv.special, Special::Normal | Special::DoubleStep)
+                        {
+                            let through = Move {
+                                to: end,
+                                special: Special::Pass { hole },
+                                ..mv
+                            };
+                            if through.promotion.is_some() {
+                                out.push(through);
+                            } else {
+                                self.push_promotions(pos, through, out);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds `mv`, or for a pawn landing where it promotes, its promotions (and `mv`
+    /// itself where promoting is optional).
+    fn push_promotions(&self, pos: &Position, mv: Move, out: &mut Vec<Move>) {
+        let t = &self.tables;
+        let us = mv.piece.color;
+        let lands = mv.to;
+        let is_pawn = self.role(mv.piece.kind) == Role::Pawn;
+        let must = is_pawn && t.promotion_squares[us.index()].contains(lands);
+        let may = is_pawn && t.optional_promotion_squares[us.index()].contains(lands);
+        if !must {
+            out.push(mv);
+        }
+        if must || may {
+            for &kind in &self.pawn.promotes_to {
+                if self.may_promote_to(pos, us, kind) {
+                    out.push(Move {
+                        promotion: Some(kind),
+                        ..mv
+                    });
+                }
+            }
         }
     }
 
@@ -310,28 +392,22 @@ impl Variant {
         let us = piece.color;
         let t = &self.tables;
         let occupied = pos.occupied();
-        let promotion_squares = t.promotion_squares[us.index()];
+        let promotes = t.promotion_squares[us.index()] | t.optional_promotion_squares[us.index()];
         let mut add = |target: Sq, captured: Option<Piece>, special: Special| {
-            if !to.contains(target) {
-                return;
-            }
-            let base = Move {
-                piece,
-                from: sq,
-                to: target,
-                captured,
-                promotion: None,
-                special,
-            };
-            if promotion_squares.contains(target) {
-                for &kind in &self.pawn.promotes_to {
-                    out.push(Move {
-                        promotion: Some(kind),
-                        ..base
-                    });
+            if to.contains(target) {
+                let mv = Move {
+                    piece,
+                    from: sq,
+                    to: target,
+                    captured,
+                    promotion: None,
+                    special,
+                };
+                if promotes.contains(target) {
+                    self.push_promotions(pos, mv, out);
+                } else {
+                    out.push(mv);
                 }
-            } else {
-                out.push(base);
             }
         };
         if let Some(step) = t.pawn_step(us, sq)

@@ -28,6 +28,8 @@ pub enum RejectionKind {
     Illegal,
     /// Several legal moves match.
     Ambiguous,
+    /// The move names a piece the variant's source never defines (SIP-7's unicorn).
+    Unsupported,
 }
 
 /// What the written move asks for, before looking at the position.
@@ -183,6 +185,25 @@ fn castle_text(castle: Castle) -> String {
 
 /// Refuses forms that belong to events or variants this position does not have.
 fn foreign_form(m: &PieceMove) -> Option<String> {
+    if let Some(reason) = foreign_suffix(m) {
+        return Some(reason);
+    }
+    is_passage_form(m).then(|| {
+        "a move through a passage (event #5 Hidden passage, or the pass of Secret Invisible Pass Chess) is not possible in this game"
+            .to_owned()
+    })
+}
+
+/// Three squares, or two with a capture or promotion on the first (`Nxf6-c4`,
+/// `e10=Q-f1`): the first square is entered, not left.
+fn is_passage_form(m: &PieceMove) -> bool {
+    m.targets.len() == 3
+        || (m.targets.len() == 2
+            && (m.targets[0].separator == Separator::Capture || m.targets[0].promotion.is_some()))
+}
+
+/// Refuses the suffixes of events that are not running (`K@`, `/`, `->`).
+fn foreign_suffix(m: &PieceMove) -> Option<String> {
     if m.king_at.is_some() {
         return Some(
             "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running in this game"
@@ -201,13 +222,7 @@ fn foreign_form(m: &PieceMove) -> Option<String> {
                 .to_owned(),
         );
     }
-    let passage = m.targets.len() == 3
-        || (m.targets.len() == 2
-            && (m.targets[0].separator == Separator::Capture || m.targets[0].promotion.is_some()));
-    passage.then(|| {
-        "a move through a passage (event #5 Hidden passage, or the pass of Secret Invisible Pass Chess) is not possible in this game"
-            .to_owned()
-    })
+    None
 }
 
 /// The move as written, without check marks or glyphs, for comparing with legal moves.
@@ -238,29 +253,8 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     };
     let last = m.targets.last().expect("a piece move names a square");
     let to = on_board(last.square)?;
-    let kind = match m.piece {
-        None | Some('P') => v.tables.pawn,
-        Some(letter) => Some(v.kind_of_letter(letter).ok_or_else(|| {
-            let letters: Vec<String> = v.pieces.iter().map(|p| p.letter.to_string()).collect();
-            illegal(
-                format!(
-                    "`{letter}` is no piece of {} (its pieces are {})",
-                    v.name,
-                    letters.join(" ")
-                ),
-                None,
-            )
-        })?),
-    };
-    let promotion = match last.promotion {
-        None => None,
-        Some(p) => Some(v.kind_of_letter(char::from(p.piece)).ok_or_else(|| {
-            illegal(
-                format!("`{}` is no piece of {}", char::from(p.piece), v.name),
-                legal_help(v, pos, &written(m), None),
-            )
-        })?),
-    };
+    let kind = written_kind(v, m)?;
+    let promotion = promotion_kind(v, pos, m, last.promotion)?;
     let mut from = g.all();
     match m.hint {
         Some(Hint::File(file)) => {
@@ -300,6 +294,60 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     })
 }
 
+/// The kind a move's piece letter names (the pawn without a letter).
+fn written_kind(v: &Variant, m: &PieceMove) -> Result<Option<Kind>, Rejection> {
+    match m.piece {
+        None | Some('P') => Ok(v.tables.pawn),
+        Some(letter) => v
+            .kind_of_letter(letter)
+            .map(Some)
+            .ok_or_else(|| unknown_letter(v, letter)),
+    }
+}
+
+fn promotion_kind(
+    v: &Variant,
+    pos: &Position,
+    m: &PieceMove,
+    promotion: Option<crate::notation::Promotion>,
+) -> Result<Option<Kind>, Rejection> {
+    let Some(p) = promotion else {
+        return Ok(None);
+    };
+    let letter = char::from(p.piece);
+    v.kind_of_letter(letter).map(Some).ok_or_else(|| {
+        let mut rejection = unknown_letter(v, letter);
+        if rejection.kind == RejectionKind::Illegal {
+            rejection.help = legal_help(v, pos, &written(m), None);
+        }
+        rejection
+    })
+}
+
+/// A letter that is no piece of the variant: unsupported when its source names the
+/// piece without defining it (SIP-7), else simply unknown.
+fn unknown_letter(v: &Variant, letter: char) -> Rejection {
+    if let Some(undefined) = v.undefined_piece(letter) {
+        return Rejection {
+            kind: RejectionKind::Unsupported,
+            reason: format!(
+                "xpgn cannot play the {} (`{}`) of {}: {}",
+                undefined.name, undefined.letter, v.name, undefined.why
+            ),
+            help: Some("the moves after it in this line are not checked".to_owned()),
+        };
+    }
+    let letters: Vec<String> = v.pieces.iter().map(|p| p.letter.to_string()).collect();
+    illegal(
+        format!(
+            "`{letter}` is no piece of {} (its pieces are {})",
+            v.name,
+            letters.join(" ")
+        ),
+        None,
+    )
+}
+
 fn resolve_piece_move(
     v: &Variant,
     pos: &Position,
@@ -313,17 +361,195 @@ fn resolve_piece_move(
             }
         }
     }
+    if v.tables.holes.nonempty() && is_pass_form(v, m) {
+        return resolve_pass(v, pos, m, moves);
+    }
     let req = request(v, pos, m)?;
     v.legal_moves_between(pos, req.from, req.to.bit(), moves);
-    // In Chess960 a king move never means castling (its destination is not its `to`).
+    // In Chess960 a king move never means castling (its destination is not its `to`);
+    // a move through a pass writes its hole.
     moves.retain(|mv| {
         mv.promotion == req.promotion
-            && !(v.chess960 && matches!(mv.special, Special::Castle { .. }))
+            && match mv.special {
+                Special::Castle { .. } => !v.chess960,
+                Special::Pass { .. } => false,
+                _ => true,
+            }
     });
     match moves.as_slice() {
         [mv] => Ok(*mv),
         [] => Err(explain_illegal(v, pos, m, &req)),
         several => Err(ambiguous(v, pos, several)),
+    }
+}
+
+/// Whether a move in a variant with passes is written as one through a pass: three
+/// squares (`Ra1-e1-f10`), two of which the first carries a capture or promotion
+/// (`e10=Q-f1`), or a hole and its far end (`Re1-f10`).
+fn is_pass_form(v: &Variant, m: &PieceMove) -> bool {
+    let g = v.geometry;
+    is_passage_form(m)
+        || m.targets.len() == 2
+            && g.from_square(m.targets[0].square).and_then(|sq| v.pass_end(sq))
+                == g.from_square(m.targets[1].square)
+}
+
+/// Resolves `Ra1-e1-f10`, `Re1-f10` and `e10=Q-f1` (SIP-3, SIP-5). With two squares
+/// the first may also be the origin of an ordinary move (`Re1-f10` from a rook
+/// standing on e1 is a transfer either way).
+fn resolve_pass(
+    v: &Variant,
+    pos: &Position,
+    m: &PieceMove,
+    moves: &mut Vec<Move>,
+) -> Result<Move, Rejection> {
+    let g = v.geometry;
+    if let Some(reason) = foreign_suffix(m) {
+        return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
+    }
+    let on_board = |square: crate::notation::Square| {
+        g.from_square(square).ok_or_else(|| {
+            illegal(
+                format!(
+                    "{square} is not on the {}x{} board of {}",
+                    g.width, g.height, v.name
+                ),
+                None,
+            )
+        })
+    };
+    let n = m.targets.len();
+    let (hole_written, far_written) = (m.targets[n - 2], m.targets[n - 1]);
+    let hole = on_board(hole_written.square)?;
+    let far = on_board(far_written.square)?;
+    let kind = written_kind(v, m)?;
+    let promotion = promotion_kind(
+        v,
+        pos,
+        m,
+        hole_written.promotion.or(far_written.promotion),
+    )?;
+    let mut from = g.all();
+    match m.hint {
+        Some(Hint::File(file)) => from &= g.file_mask(file),
+        Some(Hint::Rank(rank)) => from &= g.rank_mask(rank),
+        None => {}
+    }
+    if n == 3 {
+        from &= on_board(m.targets[0].square)?.bit();
+    }
+    // Without a letter: a pawn, or whatever stands on the first square (as `g1f3`).
+    let written_piece = |mv: &Move| match (m.piece, kind) {
+        (None, pawn) => Some(mv.piece.kind) == pawn || mv.from == hole,
+        (Some(_), kind) => Some(mv.piece.kind) == kind,
+    };
+    v.legal_moves_between(pos, from, far.bit(), moves);
+    moves.retain(|mv| {
+        mv.promotion == promotion
+            && written_piece(mv)
+            && match mv.special {
+                Special::Pass { hole: through } => through == hole,
+                Special::Castle { .. } => false,
+                _ => n == 2 && mv.from == hole,
+            }
+    });
+    let help = || legal_help(v, pos, &written(m), kind.filter(|_| m.piece.is_some()));
+    match moves.as_slice() {
+        [mv] => {
+            let captures_written = hole_written.separator == Separator::Capture
+                || far_written.separator == Separator::Capture;
+            if captures_written && matches!(mv.special, Special::Pass { .. }) {
+                return Err(illegal(
+                    "nothing is captured through the pass: the hole and the far end are both empty (SIP-3)".to_owned(),
+                    Some(format!("write {}", san_plain(v, pos, mv))),
+                ));
+            }
+            Ok(*mv)
+        }
+        [] => Err(illegal(
+            explain_pass(v, pos, m, hole, far, from, promotion),
+            help(),
+        )),
+        several => Err(ambiguous(v, pos, several)),
+    }
+}
+
+/// Why no legal move goes through the pass as written.
+fn explain_pass(
+    v: &Variant,
+    pos: &Position,
+    m: &PieceMove,
+    hole: Sq,
+    far: Sq,
+    from: Bitboard,
+    promotion: Option<Kind>,
+) -> String {
+    let g = v.geometry;
+    let us = pos.turn;
+    let Some(end) = v.pass_end(hole) else {
+        let holes: Vec<String> = v.tables.holes.map(|sq| g.name(sq)).collect();
+        return format!(
+            "{} is not a hole of the pass (the holes are {}; SIP-2)",
+            g.name(hole),
+            list(&holes)
+        );
+    };
+    if end != far {
+        return format!(
+            "the pass from {} leads to {}, not to {} (SIP-2)",
+            g.name(hole),
+            g.name(end),
+            g.name(far)
+        );
+    }
+    if pos.piece_at(far).is_some() {
+        return format!(
+            "the pass leads to {}, which is occupied by {}: a piece goes through the pass only to an empty square, so nothing is captured through it (SIP-3)",
+            g.name(far),
+            describe(v, pos, far).replace(&format!(" on {}", g.name(far)), "")
+        );
+    }
+    let standing = pos.piece_at(hole);
+    let kind = written_kind(v, m).ok().flatten();
+    let mut pseudo = Vec::new();
+    v.pseudo_moves(pos, from, far.bit(), &mut pseudo);
+    pseudo.retain(|mv| {
+        mv.special == Special::Pass { hole }
+            && (m.piece.is_none() || Some(mv.piece.kind) == kind)
+    });
+    if let Some(mv) = pseudo.iter().find(|mv| mv.promotion == promotion) {
+        return king_exposed(v, pos, mv);
+    }
+    if let Some(mv) = pseudo.first() {
+        return match promotion {
+            None => format!(
+                "a pawn that reaches {} must promote (SIP-5: `{}`)",
+                g.name(hole),
+                san_plain(v, pos, mv)
+            ),
+            Some(_) => format!("the pawn does not promote on {}", g.name(hole)),
+        };
+    }
+    if let Some(piece) = standing
+        && !(piece.color == us && from.contains(hole))
+    {
+        return format!(
+            "the hole {} is occupied by {}: a piece goes through the pass only when the hole is empty (SIP-3)",
+            g.name(hole),
+            describe(v, pos, hole)
+        );
+    }
+    let what = kind.map_or("piece".to_owned(), |k| piece_name(v, k).to_owned());
+    match standing {
+        Some(_) => format!(
+            "{} cannot go through the pass",
+            describe(v, pos, hole)
+        ),
+        None => format!(
+            "no {us} {what} can reach the hole {}, so none can go through the pass to {}",
+            g.name(hole),
+            g.name(far)
+        ),
     }
 }
 
@@ -582,6 +808,20 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
         return out;
     }
     let role = v.role(mv.piece.kind);
+    if let Special::Pass { hole } = mv.special {
+        // `Re1-f10`, `e10=Q-f1`: the hole, then the far end (notation.md section 3).
+        if role != Role::Pawn {
+            out.push(v.piece(mv.piece.kind).letter);
+            if mv.from != hole {
+                push_disambiguation(v, pos, mv, &mut out);
+            }
+        }
+        out.push_str(&g.name(hole));
+        push_promotion(v, mv, &mut out);
+        out.push('-');
+        out.push_str(&g.name(mv.to));
+        return out;
+    }
     if role == Role::Pawn {
         if mv.is_capture() {
             out.push(char::from(b'a' + g.file(mv.from)));
@@ -589,35 +829,54 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
         }
     } else {
         out.push(v.piece(mv.piece.kind).letter);
-        let mut rivals = Vec::new();
-        v.legal_moves_between(
-            pos,
-            pos.pieces(mv.piece.color, mv.piece.kind),
-            mv.to.bit(),
-            &mut rivals,
-        );
-        rivals.retain(|r| r.from != mv.from && !matches!(r.special, Special::Castle { .. }));
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|r| g.file(r.from) == g.file(mv.from));
-            let same_rank = rivals.iter().any(|r| g.rank(r.from) == g.rank(mv.from));
-            if !same_file {
-                out.push(char::from(b'a' + g.file(mv.from)));
-            } else if !same_rank {
-                out.push_str(&(g.rank(mv.from) + 1).to_string());
-            } else {
-                out.push_str(&g.name(mv.from));
-            }
-        }
+        push_disambiguation(v, pos, mv, &mut out);
         if mv.is_capture() {
             out.push('x');
         }
     }
     out.push_str(&g.name(mv.to));
+    push_promotion(v, mv, &mut out);
+    out
+}
+
+fn push_promotion(v: &Variant, mv: &Move, out: &mut String) {
     if let Some(kind) = mv.promotion {
         out.push('=');
         out.push(v.piece(kind).letter);
     }
-    out
+}
+
+/// The origin's file, rank or square when another piece of the kind could make the
+/// same move (to the same square, through the same hole or not through one).
+fn push_disambiguation(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
+    let g = v.geometry;
+    let mut rivals = Vec::new();
+    v.legal_moves_between(
+        pos,
+        pos.pieces(mv.piece.color, mv.piece.kind),
+        mv.to.bit(),
+        &mut rivals,
+    );
+    rivals.retain(|r| {
+        r.from != mv.from
+            && match (mv.special, r.special) {
+                (Special::Pass { hole }, Special::Pass { hole: other }) => hole == other,
+                (_, Special::Castle { .. } | Special::Pass { .. }) => false,
+                _ => !matches!(mv.special, Special::Pass { .. }),
+            }
+    });
+    if rivals.is_empty() {
+        return;
+    }
+    let same_file = rivals.iter().any(|r| g.file(r.from) == g.file(mv.from));
+    let same_rank = rivals.iter().any(|r| g.rank(r.from) == g.rank(mv.from));
+    if !same_file {
+        out.push(char::from(b'a' + g.file(mv.from)));
+    } else if !same_rank {
+        out.push_str(&(g.rank(mv.from) + 1).to_string());
+    } else {
+        out.push_str(&g.name(mv.from));
+    }
 }
 
 /// What a move does to the opponent: nothing, check, or mate.
@@ -658,10 +917,11 @@ fn push_check_mark(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
 }
 
 /// The UCI spelling (`e2e4`, `e7e8q`; castling as king to its square, or to the rook in
-/// Chess960).
-pub fn uci(v: &Variant, mv: &Move) -> String {
+/// Chess960). Moves through a pass have none: UCI has no way to say "through e1".
+pub fn uci(v: &Variant, mv: &Move) -> Option<String> {
     let g = v.geometry;
     let to = match mv.special {
+        Special::Pass { .. } | Special::Event { .. } => return None,
         Special::Castle { rook_from, .. } if v.chess960 => rook_from,
         _ => mv.to,
     };
@@ -669,10 +929,11 @@ pub fn uci(v: &Variant, mv: &Move) -> String {
     if let Some(kind) = mv.promotion {
         out.push(v.piece(kind).letter.to_ascii_lowercase());
     }
-    out
+    Some(out)
 }
 
-/// Long algebraic notation: every move with its origin (`Ng1-f3`, `e7-e8=Q`, `Bb5xc6+`).
+/// Long algebraic notation: every move with its origin (`Ng1-f3`, `e7-e8=Q`, `Bb5xc6+`,
+/// `Ra1-e1-f10`).
 pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
     let g = v.geometry;
     let mut out = String::new();
@@ -683,11 +944,22 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
             out.push(v.piece(mv.piece.kind).letter);
         }
         out.push_str(&g.name(mv.from));
-        out.push(if mv.is_capture() { 'x' } else { '-' });
-        out.push_str(&g.name(mv.to));
-        if let Some(kind) = mv.promotion {
-            out.push('=');
-            out.push(v.piece(kind).letter);
+        match mv.special {
+            Special::Pass { hole } if hole == mv.from => {}
+            Special::Pass { hole } => {
+                out.push('-');
+                out.push_str(&g.name(hole));
+            }
+            _ => {}
+        }
+        if matches!(mv.special, Special::Pass { .. }) {
+            push_promotion(v, mv, &mut out);
+            out.push('-');
+            out.push_str(&g.name(mv.to));
+        } else {
+            out.push(if mv.is_capture() { 'x' } else { '-' });
+            out.push_str(&g.name(mv.to));
+            push_promotion(v, mv, &mut out);
         }
     }
     push_check_mark(v, pos, mv, &mut out);
