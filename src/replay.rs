@@ -9,7 +9,7 @@ use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
 use crate::rules::san::{Gives, RejectionKind, gives, resolve_with, san};
-use crate::rules::{Ending, Position, Variant, parse_fen};
+use crate::rules::{Ending, Position, Variant, Variants, parse_fen};
 use crate::span::{Span, Spanned};
 
 /// What replaying one game found.
@@ -29,9 +29,18 @@ pub struct Replay {
 
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
 /// file order. The diagnostics of the returned [`Replay`] are all of them.
-pub fn check_game(parsed: &ParsedGame, default_variant: &'static Variant) -> Replay {
-    let mut replay = replay(&parsed.game, default_variant);
+pub fn check_game(parsed: &ParsedGame, variants: &Variants) -> Replay {
+    let mut replay = replay(&parsed.game, variants);
     let mut diagnostics = parsed.diagnostics.clone();
+    if replay
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::UnsupportedVariant)
+    {
+        // Moves of a variant xpgn does not know (drops, gating) are written in notation
+        // it does not know either: the one unsupported-variant finding says it all.
+        diagnostics.retain(|d| d.code != Code::UnreadableMove);
+    }
     for (span, at) in replay.unreadable.drain(..) {
         if let Some(d) = diagnostics
             .iter_mut()
@@ -46,12 +55,12 @@ pub fn check_game(parsed: &ParsedGame, default_variant: &'static Variant) -> Rep
     replay
 }
 
-/// Replays `game`; `default_variant` applies when the game has no `[Variant]` tag.
-pub fn replay(game: &Game, default_variant: &'static Variant) -> Replay {
+/// Replays `game`; `variants.default` applies when the game has no `[Variant]` tag.
+pub fn replay(game: &Game, variants: &Variants) -> Replay {
     let mut replay = Replay::default();
     let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
-        None => default_variant,
-        Some(tag) => match Variant::by_name(&tag.value.node) {
+        None => variants.default,
+        Some(tag) => match variants.find(&tag.value.node) {
             Some(v) => v,
             None => {
                 replay.variant = Cow::Owned(tag.value.node.clone());
@@ -65,7 +74,10 @@ pub fn replay(game: &Game, default_variant: &'static Variant) -> Replay {
                         ),
                         "unknown variant",
                     )
-                    .with_help(format!("supported variants: {}", Variant::built_in_ids())),
+                    .with_help(format!(
+                        "supported variants: {} (define another in YAML and pass --variant-file)",
+                        variants.ids()
+                    )),
                 );
                 return replay;
             }

@@ -14,6 +14,7 @@ use crate::command::{Command, parse_commands};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::pgn::{Game, Item, Outcome};
 use crate::replay::Replay;
+use crate::rules::DefinitionError;
 use crate::span::{LineColumn, line_breaks, line_column};
 
 /// The text a game was read from: one chunk of a file, placed in it by offset and line.
@@ -106,6 +107,23 @@ pub fn render(
     if handler.render_report(&mut out, &view).is_err() {
         let at = source.line_column(diagnostic.span.offset);
         out = format!("{}:{at}: {}\n", source.name, diagnostic.message);
+    }
+    out
+}
+
+/// Renders a problem of a variant definition file (`--variant-file`) with its excerpt.
+pub fn render_definition_error(
+    handler: &GraphicalReportHandler,
+    error: &DefinitionError,
+    source: Source<'_>,
+) -> String {
+    let view = DefinitionView { error, source };
+    let mut out = String::new();
+    if handler.render_report(&mut out, &view).is_err() {
+        out = format!(
+            "{}:{}:{}: {}\n",
+            source.name, error.line, error.column, error.message
+        );
     }
     out
 }
@@ -372,6 +390,49 @@ impl miette::Diagnostic for MietteView<'_> {
             Some(self.diagnostic.label.clone()),
             (span.offset, span.len),
         );
+        Some(Box::new(std::iter::once(label)))
+    }
+}
+
+struct DefinitionView<'a> {
+    error: &'a DefinitionError,
+    source: Source<'a>,
+}
+
+impl std::fmt::Debug for DefinitionView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::fmt::Display for DefinitionView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.error.message)
+    }
+}
+
+impl std::error::Error for DefinitionView<'_> {}
+
+impl miette::Diagnostic for DefinitionView<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        Some(Box::new("xpgn::variant::bad-definition"))
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.error
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.error.span;
+        let label =
+            LabeledSpan::new_primary_with_span(Some("here".to_owned()), (span.offset, span.len));
         Some(Box::new(std::iter::once(label)))
     }
 }

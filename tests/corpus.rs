@@ -9,7 +9,7 @@ use xpgn::games::read_games;
 use xpgn::layout::{ordered_tags, write_game};
 use xpgn::pgn::{Game, parse_str};
 use xpgn::replay::check_game;
-use xpgn::rules::Variant;
+use xpgn::rules::{Variant, Variants};
 use xpgn::source::{Input, InputFormat};
 
 fn corpus(part: &str) -> Option<PathBuf> {
@@ -120,14 +120,14 @@ fn every_standard_game_replays_legally() {
     let Some(dir) = corpus("standard") else {
         return;
     };
-    let standard = Variant::by_name("standard").unwrap();
+    let standard = Variants::with_default(Variant::by_name("standard").unwrap());
     let mut games = 0;
     for file in files_under(&dir) {
         for chunk in read_games(&Input::from_path(&file)).unwrap() {
             let chunk = chunk.unwrap();
             for game in &chunk.games {
                 games += 1;
-                let checked = check_game(game, standard);
+                let checked = check_game(game, &standard);
                 let errors: Vec<_> = checked
                     .diagnostics
                     .iter()
@@ -145,14 +145,14 @@ fn every_standard_game_replays_legally() {
     assert_eq!(games, 12_782 + 245_142 + 27_608);
 }
 
-/// Fairy-Stockfish's random orthodox games replay to their recorded length, and each
+/// Fairy-Stockfish's random games of `variant` replay to their recorded length, and each
 /// `_illegal` copy is flagged first at the ply its `.tsv` names.
-#[test]
-fn synthetic_orthodox_games_match_their_records() {
-    let Some(dir) = corpus("variants/synthetic/chess") else {
+fn synthetic_games_match_their_records(variant: &str) {
+    let Some(dir) = corpus(&format!("variants/synthetic/{variant}")) else {
         return;
     };
-    let standard = Variant::by_name("standard").unwrap();
+    let rules = Variant::by_name(variant).unwrap();
+    let variants = Variants::with_default(rules);
     let verdicts = |name: &str| -> Vec<xpgn::replay::Replay> {
         read_games(&Input::from_path(&dir.join(name)))
             .unwrap()
@@ -161,7 +161,7 @@ fn synthetic_orthodox_games_match_their_records() {
                 chunk
                     .games
                     .iter()
-                    .map(|g| check_game(g, standard))
+                    .map(|g| check_game(g, &variants))
                     .collect::<Vec<_>>()
             })
             .collect()
@@ -174,15 +174,16 @@ fn synthetic_orthodox_games_match_their_records() {
             .map(|line| line.split('\t').nth(index).unwrap().to_owned())
             .collect()
     };
-    let legal = verdicts("synthetic_chess.pgn");
+    let legal = verdicts(&format!("synthetic_{variant}.pgn"));
+    assert_eq!(legal.len(), 60);
+    for replay in &legal {
+        assert_eq!(replay.variant, rules.slug);
+        let errors: Vec<_> = replay.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert!(errors.is_empty(), "{variant}: {errors:?}");
+    }
     let plies: Vec<String> = legal.iter().map(|r| r.plies.to_string()).collect();
-    assert_eq!(plies, column("synthetic_chess.tsv", 1));
-    assert!(
-        legal
-            .iter()
-            .all(|r| r.diagnostics.iter().all(|d| !d.is_error()))
-    );
-    let illegal = verdicts("synthetic_chess_illegal.pgn");
+    assert_eq!(plies, column(&format!("synthetic_{variant}.tsv"), 1));
+    let illegal = verdicts(&format!("synthetic_{variant}_illegal.pgn"));
     let first_bad: Vec<String> = illegal
         .iter()
         .map(|r| {
@@ -194,7 +195,44 @@ fn synthetic_orthodox_games_match_their_records() {
             d.at_move.as_ref().expect("a move").ply.to_string()
         })
         .collect();
-    assert_eq!(first_bad, column("synthetic_chess_illegal.tsv", 1));
+    assert_eq!(
+        first_bad,
+        column(&format!("synthetic_{variant}_illegal.tsv"), 1)
+    );
+}
+
+#[test]
+fn synthetic_orthodox_games_match_their_records() {
+    synthetic_games_match_their_records("chess");
+}
+
+#[test]
+fn synthetic_capablanca_games_match_their_records() {
+    synthetic_games_match_their_records("capablanca");
+}
+
+#[test]
+fn synthetic_grand_games_match_their_records() {
+    synthetic_games_match_their_records("grand");
+}
+
+/// The pychess-variants Grand chess game replays clean.
+#[test]
+fn grand_corpus_game_checks_clean() {
+    let Some(dir) = corpus("variants/grand") else {
+        return;
+    };
+    let standard = Variants::with_default(Variant::by_name("standard").unwrap());
+    for file in files_under(&dir) {
+        for chunk in read_games(&Input::from_path(&file)).unwrap() {
+            for game in &chunk.unwrap().games {
+                let checked = check_game(game, &standard);
+                assert_eq!(checked.variant, "grand");
+                assert!(checked.plies > 40);
+                assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+            }
+        }
+    }
 }
 
 /// Every edge file, read as PGN and as a transcript: diagnostics or clean games, and
@@ -214,7 +252,10 @@ fn edge_files_never_panic() {
             for chunk in chunks {
                 let Ok(chunk) = chunk else { break };
                 for parsed in &chunk.games {
-                    check_game(parsed, Variant::by_name("standard").unwrap());
+                    check_game(
+                        parsed,
+                        &Variants::with_default(Variant::by_name("standard").unwrap()),
+                    );
                 }
                 if matches!(format, InputFormat::Pgn) {
                     for parsed in chunk

@@ -10,7 +10,7 @@ use xpgn::diagnostic::Code;
 use xpgn::games::read_games;
 use xpgn::replay::check_game;
 use xpgn::report::{plain_handler, render};
-use xpgn::rules::Variant;
+use xpgn::rules::{Variant, Variants};
 use xpgn::source::Input;
 
 fn fixtures(kind: &str) -> PathBuf {
@@ -40,7 +40,7 @@ fn check_fixtures(kind: &str) {
         "expected.yaml lists every fixture"
     );
     let handler = plain_handler();
-    let standard = Variant::by_name("standard").unwrap();
+    let standard = Variants::with_default(Variant::by_name("standard").unwrap());
     for name in names {
         let input = Input::from_path(&fixtures(kind).join(&name));
         let display = format!("fixtures/{kind}/{name}");
@@ -49,7 +49,7 @@ fn check_fixtures(kind: &str) {
         for chunk in read_games(&input).unwrap() {
             let chunk = chunk.unwrap();
             for game in &chunk.games {
-                for diagnostic in check_game(game, standard).diagnostics {
+                for diagnostic in check_game(game, &standard).diagnostics {
                     codes.push(diagnostic.code.name().to_owned());
                     rendered.push_str(&render(&handler, &diagnostic, chunk.source(&display)));
                 }

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
 use xpgn::replay::{Replay, check_game};
 use xpgn::report::{GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Summary};
-use xpgn::rules::Variant;
+use xpgn::rules::Variants;
 
 use super::{Color, ExitStatus, InputArgs, VariantArgs};
 
@@ -44,8 +44,8 @@ enum Format {
 const BATCH_BYTES: usize = 1 << 18;
 
 pub fn run(args: CheckArgs) -> ExitStatus {
-    let variant = match args.variant.variant() {
-        Ok(variant) => variant,
+    let variants = match args.variant.variants() {
+        Ok(variants) => variants,
         Err(status) => return status,
     };
     let inputs = match args.input.inputs() {
@@ -73,7 +73,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     let mut summary = Summary::default();
     let mut status = ExitStatus::Success;
     let checker = Checker {
-        variant,
+        variants: &variants,
         pool: (jobs > 1).then_some(&pool),
     };
     for input in &inputs {
@@ -101,7 +101,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
 }
 
 struct Checker<'a> {
-    variant: &'static Variant,
+    variants: &'a Variants,
     /// None: check on this thread.
     pool: Option<&'a rayon::ThreadPool>,
 }
@@ -118,7 +118,7 @@ impl Checker<'_> {
         let results = games
             .games
             .iter()
-            .map(|parsed| check_game(parsed, self.variant))
+            .map(|parsed| check_game(parsed, self.variants))
             .collect();
         Checked { games, results }
     }

@@ -9,6 +9,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use xpgn::report;
+use xpgn::rules::{Variant, Variants};
 use xpgn::source::{Input, InputFormat, collect_inputs};
 
 /// How the process ends (`spec/cli.md`): scripts rely on these numbers.
@@ -56,25 +58,70 @@ pub struct InputArgs {
     input: Option<InputKind>,
 }
 
-/// The rules for games that do not name theirs.
+/// The rules for games that do not name theirs, and variants read from files.
 #[derive(clap::Args, Debug)]
 pub struct VariantArgs {
-    /// Variant of games without a `[Variant]` tag (standard, chess960).
-    #[arg(long, value_name = "NAME", default_value = "standard")]
-    variant: String,
+    /// Variant of games without a `[Variant]` tag (default: the one of --variant-file, else
+    /// standard; `xpgn variants` lists them).
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+    /// A variant defined in YAML (as the files under `variants/` in xpgn's repository);
+    /// games name it by its name, id or an alias. May be repeated.
+    #[arg(long = "variant-file", value_name = "FILE")]
+    variant_files: Vec<PathBuf>,
 }
 
 impl VariantArgs {
-    /// The variant, or exit status 2 with a message when xpgn does not know it.
-    fn variant(&self) -> Result<&'static xpgn::rules::Variant, ExitStatus> {
-        xpgn::rules::Variant::by_name(&self.variant).ok_or_else(|| {
-            eprintln!(
-                "xpgn: unknown variant `{}` (supported: {})",
-                self.variant,
-                xpgn::rules::Variant::built_in_ids()
-            );
-            ExitStatus::Error
-        })
+    /// The variants of this run, or exit status 2 with messages on standard error when
+    /// a file is unreadable or wrong, or the named variant is unknown.
+    fn variants(&self) -> Result<Variants, ExitStatus> {
+        let mut loaded: Vec<&'static Variant> = Vec::new();
+        for path in &self.variant_files {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                eprintln!("xpgn: cannot read {name}: {e}");
+                ExitStatus::Error
+            })?;
+            match Variant::from_yaml(&text) {
+                // A run's variants live as long as the process: leaking keeps the
+                // `&'static Variant` every game report borrows its name from.
+                Ok(variant) => loaded.push(Box::leak(Box::new(variant))),
+                Err(errors) => {
+                    let handler = report::plain_handler();
+                    let source = report::Source {
+                        name: &name,
+                        text: &text,
+                        offset: 0,
+                        line: 0,
+                    };
+                    for error in &errors {
+                        eprint!(
+                            "{}",
+                            report::render_definition_error(&handler, error, source)
+                        );
+                    }
+                    eprintln!(
+                        "xpgn: {name} does not define a variant ({} problems)",
+                        errors.len()
+                    );
+                    return Err(ExitStatus::Error);
+                }
+            }
+        }
+        let mut variants = Variants::with_default(Variant::by_name("standard").expect("built in"));
+        variants.loaded = loaded;
+        variants.default = match (&self.variant, variants.loaded.first()) {
+            (Some(name), _) => variants.find(name).ok_or_else(|| {
+                eprintln!(
+                    "xpgn: unknown variant `{name}` (supported: {}; or define it in YAML and pass --variant-file)",
+                    variants.ids()
+                );
+                ExitStatus::Error
+            })?,
+            (None, Some(first)) => first,
+            (None, None) => variants.default,
+        };
+        Ok(variants)
     }
 }
 
@@ -140,10 +187,8 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn position(
-        &self,
-    ) -> Result<(&'static xpgn::rules::Variant, xpgn::rules::Position), ExitStatus> {
-        let variant = self.variant.variant()?;
+    fn position(&self) -> Result<(&'static Variant, xpgn::rules::Position), ExitStatus> {
+        let variant = self.variant.variants()?.default;
         match &self.fen {
             None => Ok((variant, variant.start_position().clone())),
             Some(fen) => match xpgn::rules::parse_fen(variant, fen) {

@@ -22,4 +22,4 @@ pub use fen::{FenError, parse_fen, write_fen};
 pub use moves::{Move, Special};
 pub use piece::{Color, Kind, Piece, PieceDef, Role};
 pub use position::Position;
-pub use variant::Variant;
+pub use variant::{Variant, Variants};

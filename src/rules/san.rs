@@ -390,7 +390,8 @@ fn is_pass_form(v: &Variant, m: &PieceMove) -> bool {
     let g = v.geometry;
     is_passage_form(m)
         || m.targets.len() == 2
-            && g.from_square(m.targets[0].square).and_then(|sq| v.pass_end(sq))
+            && g.from_square(m.targets[0].square)
+                .and_then(|sq| v.pass_end(sq))
                 == g.from_square(m.targets[1].square)
 }
 
@@ -423,12 +424,7 @@ fn resolve_pass(
     let hole = on_board(hole_written.square)?;
     let far = on_board(far_written.square)?;
     let kind = written_kind(v, m)?;
-    let promotion = promotion_kind(
-        v,
-        pos,
-        m,
-        hole_written.promotion.or(far_written.promotion),
-    )?;
+    let promotion = promotion_kind(v, pos, m, hole_written.promotion.or(far_written.promotion))?;
     let mut from = g.all();
     match m.hint {
         Some(Hint::File(file)) => from &= g.file_mask(file),
@@ -514,8 +510,7 @@ fn explain_pass(
     let mut pseudo = Vec::new();
     v.pseudo_moves(pos, from, far.bit(), &mut pseudo);
     pseudo.retain(|mv| {
-        mv.special == Special::Pass { hole }
-            && (m.piece.is_none() || Some(mv.piece.kind) == kind)
+        mv.special == Special::Pass { hole } && (m.piece.is_none() || Some(mv.piece.kind) == kind)
     });
     if let Some(mv) = pseudo.iter().find(|mv| mv.promotion == promotion) {
         return king_exposed(v, pos, mv);
@@ -541,10 +536,7 @@ fn explain_pass(
     }
     let what = kind.map_or("piece".to_owned(), |k| piece_name(v, k).to_owned());
     match standing {
-        Some(_) => format!(
-            "{} cannot go through the pass",
-            describe(v, pos, hole)
-        ),
+        Some(_) => format!("{} cannot go through the pass", describe(v, pos, hole)),
         None => format!(
             "no {us} {what} can reach the hole {}, so none can go through the pass to {}",
             g.name(hole),

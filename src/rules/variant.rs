@@ -362,6 +362,47 @@ impl Variant {
     }
 }
 
+/// The variants one run knows: the built-ins, those read from `--variant-file`, and the
+/// one for games without a `[Variant]` tag.
+#[derive(Clone, Debug)]
+pub struct Variants {
+    /// For games that do not name theirs.
+    pub default: &'static Variant,
+    /// Read from files; their names win over the built-ins'.
+    pub loaded: Vec<&'static Variant>,
+}
+
+impl Variants {
+    /// The built-ins alone, with `default` for tagless games.
+    pub fn with_default(default: &'static Variant) -> Variants {
+        Variants {
+            default,
+            loaded: Vec::new(),
+        }
+    }
+
+    /// The variant a `[Variant]` tag or `--variant` names.
+    pub fn find(&self, name: &str) -> Option<&'static Variant> {
+        self.loaded
+            .iter()
+            .copied()
+            .find(|v| v.is_named(name))
+            .or_else(|| Variant::by_name(name))
+    }
+
+    /// Every id this set answers to, for help texts.
+    pub fn ids(&self) -> String {
+        let ids: Vec<&str> = self
+            .loaded
+            .iter()
+            .copied()
+            .chain(Variant::built_in())
+            .map(|v| v.slug.as_str())
+            .collect();
+        ids.join(", ")
+    }
+}
+
 /// The built-in definitions, compiled into the binary.
 const BUILT_IN_FILES: [(&str, &str); 5] = [
     (
