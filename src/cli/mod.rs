@@ -4,6 +4,7 @@ mod check;
 mod fmt;
 mod moves;
 mod perft;
+mod variants;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -37,7 +38,7 @@ pub struct Args {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Read every game and report every syntax error (legality checking comes with the rules core).
+    /// Replay every game through the rules and report every syntax error, illegal move and inconsistency.
     Check(check::CheckArgs),
     /// Print games laid out canonically: tags in standard order, 80-column movetext.
     Fmt(fmt::FmtArgs),
@@ -45,6 +46,8 @@ enum Command {
     Moves(moves::MovesArgs),
     /// Count the leaf nodes of the legal move tree (rules testing).
     Perft(perft::PerftArgs),
+    /// List the variants xpgn plays (built in, and those of --variant-file).
+    Variants(variants::VariantsArgs),
 }
 
 /// Input selection shared by the subcommands that read games.
@@ -100,10 +103,11 @@ impl VariantArgs {
                             report::render_definition_error(&handler, error, source)
                         );
                     }
-                    eprintln!(
-                        "xpgn: {name} does not define a variant ({} problems)",
-                        errors.len()
-                    );
+                    let problems = match errors.len() {
+                        1 => "1 problem".to_owned(),
+                        n => format!("{n} problems"),
+                    };
+                    eprintln!("xpgn: {name} does not define a variant ({problems})");
                     return Err(ExitStatus::Error);
                 }
             }
@@ -173,6 +177,7 @@ pub fn run(args: Args) -> ExitStatus {
         Command::Fmt(args) => fmt::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Variants(args) => variants::run(args),
     }
 }
 

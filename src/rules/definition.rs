@@ -199,10 +199,18 @@ pub fn parse_definition(text: &str) -> Result<Variant, Vec<DefinitionError>> {
     })
 }
 
-/// serde-saphyr's message without the location and snippet lines it appends (the
-/// location travels separately).
+/// serde-saphyr's message without the `error: line L column C:` prefix and the snippet
+/// lines it adds (the location travels separately).
 fn first_line(message: &str) -> String {
     let line = message.lines().next().unwrap_or(message);
+    let line = line.strip_prefix("error: ").unwrap_or(line);
+    let line = match line
+        .strip_prefix("line ")
+        .and_then(|rest| rest.split_once(": "))
+    {
+        Some((place, rest)) if place.contains(" column ") => rest,
+        _ => line,
+    };
     line.split(" at line ").next().unwrap_or(line).to_owned()
 }
 
@@ -604,8 +612,7 @@ mod tests {
 
     fn errors(text: &str) -> Vec<String> {
         parse_definition(text)
-            .err()
-            .expect("a bad definition")
+            .expect_err("a bad definition")
             .into_iter()
             .map(|e| format!("{}:{}: {}", e.line, e.column, e.message))
             .collect()

@@ -94,7 +94,7 @@ mod tests {
 
     fn ending_of(fen: &str) -> Option<Ending> {
         let v = Variant::by_name("standard").unwrap();
-        ending(&v, &parse_fen(&v, fen).unwrap(), &[])
+        ending(v, &parse_fen(v, fen).unwrap(), &[])
     }
 
     #[test]
@@ -128,11 +128,11 @@ mod tests {
     #[test]
     fn threefold_counts_earlier_keys() {
         let v = Variant::by_name("standard").unwrap();
-        let pos = parse_fen(&v, "8/8/4k3/8/8/2R5/4K3/8 w - - 0 1").unwrap();
-        let key = pos.key(&v);
-        assert_eq!(ending(&v, &pos, &[key]), None);
+        let pos = parse_fen(v, "8/8/4k3/8/8/2R5/4K3/8 w - - 0 1").unwrap();
+        let key = pos.key(v);
+        assert_eq!(ending(v, &pos, &[key]), None);
         assert_eq!(
-            ending(&v, &pos, &[key, 1, key]),
+            ending(v, &pos, &[key, 1, key]),
             Some(Ending::ThreefoldRepetition)
         );
     }

@@ -37,7 +37,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != usize::from(g.height) {
         return err(format!(
-            "the board has {} ranks, {} needs {}",
+            "the FEN describes {} ranks; the board of {} has {}",
             ranks.len(),
             v.name,
             g.height
@@ -304,8 +304,8 @@ mod tests {
     #[test]
     fn start_position_round_trips() {
         let v = Variant::by_name("standard").unwrap();
-        let pos = parse_fen(&v, &v.start_fen).unwrap();
-        assert_eq!(write_fen(&v, &pos), v.start_fen);
+        let pos = parse_fen(v, &v.start_fen).unwrap();
+        assert_eq!(write_fen(v, &pos), v.start_fen);
         assert_eq!(pos.occupied().count(), 32);
     }
 
@@ -313,10 +313,10 @@ mod tests {
     fn chess960_rights_name_rooks_by_file() {
         let v = Variant::by_name("chess960").unwrap();
         let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-        let pos = parse_fen(&v, fen).unwrap();
+        let pos = parse_fen(v, fen).unwrap();
         assert_eq!(pos.castling.count(), 4);
         assert_eq!(
-            write_fen(&v, &pos),
+            write_fen(v, &pos),
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
         );
     }
@@ -346,7 +346,7 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
             ("4k3/8/8/8/8/8/8/4K3 w - - z 1", "halfmove clock"),
         ] {
-            let e = parse_fen(&v, fen).expect_err(fen);
+            let e = parse_fen(v, fen).expect_err(fen);
             assert!(e.0.contains(why), "{fen}: {e}");
         }
     }
@@ -354,7 +354,7 @@ mod tests {
     #[test]
     fn lost_castling_rights_and_unusable_ep_squares_are_dropped() {
         let v = Variant::by_name("standard").unwrap();
-        let pos = parse_fen(&v, "4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1").unwrap();
+        let pos = parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1").unwrap();
         assert!(pos.castling.is_empty());
         assert_eq!(pos.ep, None);
     }

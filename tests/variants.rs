@@ -1,0 +1,199 @@
+//! Variant definitions in YAML: the built-ins load, a user's file defines a playable
+//! variant, and every problem of a bad file is reported at its place.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use xpgn::games::read_games;
+use xpgn::replay::check_game;
+use xpgn::report::{Source, plain_handler, render_definition_error};
+use xpgn::rules::{Variant, Variants};
+use xpgn::source::Input;
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/variants")
+        .join(path)
+}
+
+fn xpgn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xpgn"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("xpgn runs")
+}
+
+#[test]
+fn built_in_variants_are_listed() {
+    let output = xpgn(&["variants", "--format", "json"]);
+    assert!(output.status.success());
+    let listed: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let ids: Vec<&str> = listed.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "standard",
+            "chess960",
+            "secret-invisible-pass",
+            "capablanca",
+            "grand"
+        ]
+    );
+    let sip = &listed[2];
+    assert_eq!(
+        (sip["files"].as_u64(), sip["ranks"].as_u64()),
+        (Some(10), Some(10))
+    );
+}
+
+#[test]
+fn variant_names_match_as_notation_md_says() {
+    for name in [
+        "Secret Invisible Pass",
+        "Secret Invisible Pass Chess",
+        "secret-invisible-pass",
+        "SECRET_INVISIBLE_PASS",
+    ] {
+        assert_eq!(
+            Variant::by_name(name).unwrap().slug,
+            "secret-invisible-pass",
+            "{name}"
+        );
+    }
+    assert_eq!(Variant::by_name("Grand Chess").unwrap().slug, "grand");
+    assert!(Variant::by_name("Gothic").is_none());
+}
+
+/// Every bad definition under `fixtures/variants/bad/` reports its problems where
+/// `expected.yaml` says, each rendered with its excerpt.
+#[test]
+fn bad_definitions_report_every_problem_at_its_place() {
+    let expected: BTreeMap<String, Vec<String>> =
+        serde_saphyr::from_str(&std::fs::read_to_string(fixture("bad/expected.yaml")).unwrap())
+            .unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(fixture("bad"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "expected.yaml")
+        .collect();
+    names.sort();
+    assert_eq!(names, expected.keys().cloned().collect::<Vec<_>>());
+    let handler = plain_handler();
+    for name in names {
+        let text = std::fs::read_to_string(fixture(&format!("bad/{name}"))).unwrap();
+        let errors = Variant::from_yaml(&text).expect_err(&name);
+        let places: Vec<String> = errors
+            .iter()
+            .map(|e| format!("{}:{}", e.line, e.column))
+            .collect();
+        assert_eq!(places, expected[&name], "{name}");
+        let display = format!("fixtures/variants/bad/{name}");
+        let source = Source {
+            name: &display,
+            text: &text,
+            offset: 0,
+            line: 0,
+        };
+        let rendered: String = errors
+            .iter()
+            .map(|e| render_definition_error(&handler, e, source))
+            .collect();
+        insta::assert_snapshot!(format!("bad-{}", name.trim_end_matches(".yaml")), rendered);
+    }
+}
+
+#[test]
+fn a_bad_variant_file_is_a_usage_error_with_its_place() {
+    let output = xpgn(&[
+        "check",
+        "--variant-file",
+        "fixtures/variants/bad/unknown-key.yaml",
+        "fixtures/games/clean.pgn",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("unknown field `colour`"), "{stderr}");
+    assert!(
+        stderr.contains("fixtures/variants/bad/unknown-key.yaml:4:1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("does not define a variant (1 problem)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_variant_file_sets_the_default_variant() {
+    let perft = xpgn(&[
+        "perft",
+        "--variant-file",
+        "fixtures/variants/gothic.yaml",
+        "--depth",
+        "2",
+    ]);
+    assert!(perft.status.success());
+    assert_eq!(String::from_utf8_lossy(&perft.stdout).trim(), "784");
+    let listed = xpgn(&[
+        "variants",
+        "--variant-file",
+        "fixtures/variants/gothic.yaml",
+    ]);
+    let text = String::from_utf8_lossy(&listed.stdout);
+    assert!(
+        text.lines().next().unwrap().starts_with("gothic "),
+        "{text}"
+    );
+    assert!(text.contains("(from --variant-file)"));
+}
+
+/// The user-defined Gothic chess of `fixtures/variants/gothic.yaml` agrees with
+/// Fairy-Stockfish's random Gothic games (corpus `variants/synthetic/gothic/`): the
+/// legal ones replay clean, each illegal copy is flagged first at its recorded ply.
+#[test]
+fn a_user_variant_replays_fairy_stockfish_games() {
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/variants/synthetic/gothic");
+    if !dir.exists() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let gothic =
+        Variant::from_yaml(&std::fs::read_to_string(fixture("gothic.yaml")).unwrap()).unwrap();
+    let gothic: &'static Variant = Box::leak(Box::new(gothic));
+    let mut variants = Variants::with_default(Variant::by_name("standard").unwrap());
+    variants.loaded.push(gothic);
+    let first_errors = |name: &str| -> Vec<Option<usize>> {
+        read_games(&Input::from_path(&dir.join(name)))
+            .unwrap()
+            .flat_map(|chunk| {
+                let chunk = chunk.unwrap();
+                chunk
+                    .games
+                    .iter()
+                    .map(|game| {
+                        let replay = check_game(game, &variants);
+                        assert_eq!(replay.variant, "gothic");
+                        replay
+                            .diagnostics
+                            .iter()
+                            .find(|d| d.is_error())
+                            .map(|d| d.at_move.as_ref().expect("a move").ply)
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    assert_eq!(first_errors("synthetic_gothic.pgn"), vec![None; 60]);
+    let recorded: Vec<Option<usize>> =
+        std::fs::read_to_string(dir.join("synthetic_gothic_illegal.tsv"))
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|line| line.split('\t').nth(1).unwrap().parse().ok())
+            .collect();
+    assert_eq!(first_errors("synthetic_gothic_illegal.pgn"), recorded);
+}
