@@ -277,3 +277,40 @@ fn edge_files_never_panic() {
     }
     assert!(files > 100, "the edge corpus has its files");
 }
+
+/// Games of variants xpgn does not play (crazyhouse drops, atomic, Seirawan gating...)
+/// get exactly one error each, `unsupported-variant`, and never a verdict on their
+/// moves; the variants it plays check clean.
+#[test]
+fn every_variant_game_is_checked_or_declared_unsupported() {
+    let Some(dir) = corpus("variants") else {
+        return;
+    };
+    let standard = Variants::with_default(Variant::by_name("standard").unwrap());
+    let (mut supported, mut unsupported) = (0, 0);
+    for file in files_under(&dir) {
+        let name = file.to_string_lossy();
+        if name.contains("_illegal") || !name.ends_with(".pgn") {
+            continue;
+        }
+        for chunk in read_games(&Input::from_path(&file)).unwrap() {
+            for game in &chunk.unwrap().games {
+                let checked = check_game(game, &standard);
+                let errors: Vec<&str> = checked
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| d.code.name())
+                    .collect();
+                if Variant::by_name(&checked.variant).is_some() {
+                    supported += 1;
+                    assert!(errors.is_empty(), "{}: {errors:?}", file.display());
+                } else {
+                    unsupported += 1;
+                    assert_eq!(errors, ["unsupported-variant"], "{}", file.display());
+                }
+            }
+        }
+    }
+    assert!(supported > 200 && unsupported > 1000, "{supported} {unsupported}");
+}
