@@ -317,9 +317,7 @@ fn promotion_kind(
     let letter = char::from(p.piece);
     v.kind_of_letter(letter).map(Some).ok_or_else(|| {
         let mut rejection = unknown_letter(v, letter);
-        if rejection.kind == RejectionKind::Illegal {
-            rejection.help = legal_help(v, pos, &written(m), None);
-        }
+        rejection.help = legal_help(v, pos, &written(m), None);
         rejection
     })
 }
@@ -334,7 +332,7 @@ fn unknown_letter(v: &Variant, letter: char) -> Rejection {
                 "xpgn cannot play the {} (`{}`) of {}: {}",
                 undefined.name, undefined.letter, v.name, undefined.why
             ),
-            help: Some("the moves after it in this line are not checked".to_owned()),
+            help: None,
         };
     }
     let letters: Vec<String> = v.pieces.iter().map(|p| p.letter.to_string()).collect();
