@@ -302,10 +302,10 @@ fn moves_lists_legal_moves_in_san() {
     Kd2
     Ke2
     Kf2
-    e8=N
-    e8=B
-    e8=R
     e8=Q
+    e8=R
+    e8=B
+    e8=N
     ");
     let output = xpgn(&["moves", "--format", "json"]);
     let moves: Vec<serde_json::Value> = serde_json::from_str(&stdout(&output)).unwrap();

@@ -312,5 +312,8 @@ fn every_variant_game_is_checked_or_declared_unsupported() {
             }
         }
     }
-    assert!(supported > 200 && unsupported > 1000, "{supported} {unsupported}");
+    assert!(
+        supported > 200 && unsupported > 1000,
+        "{supported} {unsupported}"
+    );
 }

@@ -1,5 +1,6 @@
 //! Every diagnostic, rendered as a person sees it (unicode, no colour, width 80), from
-//! the fixtures under `fixtures/syntax/` (reading) and `fixtures/rules/` (replaying).
+//! the fixtures under `fixtures/syntax/` (reading), `fixtures/rules/` (replaying) and
+//! `fixtures/sip/` (Secret Invisible Pass, one file per ruling SIP-1..SIP-7).
 //! Each folder's `expected.yaml` says which codes each fixture must give, so a snapshot
 //! can never silently accept a wrong finding.
 
@@ -71,9 +72,15 @@ fn every_rules_fixture_gives_its_diagnostics() {
 }
 
 #[test]
+fn every_sip_fixture_gives_its_diagnostics() {
+    check_fixtures("sip");
+}
+
+#[test]
 fn every_code_has_a_fixture() {
     let mut all = expected("syntax");
     all.extend(expected("rules"));
+    all.extend(expected("sip"));
     for code in Code::ALL {
         assert!(
             all.values().flatten().any(|c| c == code.name()),

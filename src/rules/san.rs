@@ -89,6 +89,14 @@ fn piece_name(v: &Variant, kind: Kind) -> &str {
     &v.piece(kind).name
 }
 
+/// `the white knight` (where the square is already named)
+fn describe_piece(v: &Variant, pos: &Position, sq: Sq) -> String {
+    match pos.piece_at(sq) {
+        Some(p) => format!("the {} {}", p.color, piece_name(v, p.kind)),
+        None => "nothing".to_owned(),
+    }
+}
+
 /// `the white knight on f3`
 fn describe(v: &Variant, pos: &Position, sq: Sq) -> String {
     match pos.piece_at(sq) {
@@ -359,7 +367,7 @@ fn resolve_piece_move(
             }
         }
     }
-    if v.tables.holes.nonempty() && is_pass_form(v, m) {
+    if v.tables.holes.nonempty() && is_pass_form(v, pos, m) {
         return resolve_pass(v, pos, m, moves);
     }
     let req = request(v, pos, m)?;
@@ -383,14 +391,28 @@ fn resolve_piece_move(
 
 /// Whether a move in a variant with passes is written as one through a pass: three
 /// squares (`Ra1-e1-f10`), two of which the first carries a capture or promotion
-/// (`e10=Q-f1`), or a hole and its far end (`Re1-f10`).
-fn is_pass_form(v: &Variant, m: &PieceMove) -> bool {
+/// (`e10=Q-f1`), or two of which the first is a hole and either the second is its far
+/// end (`Re1-f10`) or no piece of ours stands on the hole to move from it (`Qe1-e10`
+/// from e2 is a pass to the wrong end, SIP-2; `Re1-e10` by a rook on e1 is a rook move).
+fn is_pass_form(v: &Variant, pos: &Position, m: &PieceMove) -> bool {
     let g = v.geometry;
-    is_passage_form(m)
-        || m.targets.len() == 2
-            && g.from_square(m.targets[0].square)
-                .and_then(|sq| v.pass_end(sq))
-                == g.from_square(m.targets[1].square)
+    if is_passage_form(m) {
+        return true;
+    }
+    let [first, second] = m.targets.as_slice() else {
+        return false;
+    };
+    let Some(hole) = g
+        .from_square(first.square)
+        .filter(|&sq| v.tables.holes.contains(sq))
+    else {
+        return false;
+    };
+    let written_stands_there = pos.piece_at(hole).is_some_and(|p| {
+        p.color == pos.turn
+            && written_kind(v, m).is_ok_and(|kind| m.piece.is_none() || Some(p.kind) == kind)
+    });
+    v.pass_end(hole) == g.from_square(second.square) || !written_stands_there
 }
 
 /// Resolves `Ra1-e1-f10`, `Re1-f10` and `e10=Q-f1` (SIP-3, SIP-5). With two squares
@@ -455,7 +477,7 @@ fn resolve_pass(
             if captures_written && matches!(mv.special, Special::Pass { .. }) {
                 return Err(illegal(
                     "nothing is captured through the pass: the hole and the far end are both empty (SIP-3)".to_owned(),
-                    Some(format!("write {}", san_plain(v, pos, mv))),
+                    Some(format!("write {}", san(v, pos, mv))),
                 ));
             }
             Ok(*mv)
@@ -496,11 +518,16 @@ fn explain_pass(
             g.name(far)
         );
     }
-    if pos.piece_at(far).is_some() {
+    if let Some(piece) = pos.piece_at(far) {
+        let nothing_captured = if piece.color == us {
+            ""
+        } else {
+            "; nothing is captured through it"
+        };
         return format!(
-            "the pass leads to {}, which is occupied by {}: a piece goes through the pass only to an empty square, so nothing is captured through it (SIP-3)",
+            "the pass leads to {}, which is occupied by {}: a piece goes through the pass only to an empty square{nothing_captured} (SIP-3)",
             g.name(far),
-            describe(v, pos, far).replace(&format!(" on {}", g.name(far)), "")
+            describe_piece(v, pos, far)
         );
     }
     let standing = pos.piece_at(hole);
@@ -524,12 +551,14 @@ fn explain_pass(
         };
     }
     if let Some(piece) = standing
-        && !(piece.color == us && from.contains(hole))
+        && !(piece.color == us
+            && from.contains(hole)
+            && (m.piece.is_none() || Some(piece.kind) == kind))
     {
         return format!(
             "the hole {} is occupied by {}: a piece goes through the pass only when the hole is empty (SIP-3)",
             g.name(hole),
-            describe(v, pos, hole)
+            describe_piece(v, pos, hole)
         );
     }
     let what = kind.map_or("piece".to_owned(), |k| piece_name(v, k).to_owned());
@@ -589,11 +618,8 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
             None => {
                 let mut promotions = Vec::new();
                 v.legal_moves_between(pos, req.from, req.to.bit(), &mut promotions);
-                let spellings: Vec<String> = promotions
-                    .iter()
-                    .rev()
-                    .map(|mv| san_plain(v, pos, mv))
-                    .collect();
+                let spellings: Vec<String> =
+                    promotions.iter().map(|mv| san_plain(v, pos, mv)).collect();
                 let help =
                     (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
                 return illegal(
