@@ -69,3 +69,21 @@ fn standard_positions_match_published_counts() {
 fn chess960_positions_match_published_counts() {
     run("chess960.perft", Variant::by_name("chess960").unwrap());
 }
+
+#[test]
+fn secret_invisible_pass_positions_match_cross_checked_counts() {
+    run(
+        "secret-invisible-pass.perft",
+        Variant::by_name("secret-invisible-pass").unwrap(),
+    );
+}
+
+#[test]
+fn capablanca_positions_match_published_counts() {
+    run("capablanca.perft", Variant::by_name("capablanca").unwrap());
+}
+
+#[test]
+fn grand_positions_match_fairy_stockfish_counts() {
+    run("grand.perft", Variant::by_name("grand").unwrap());
+}
