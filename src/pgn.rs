@@ -5,6 +5,8 @@
 //! CRLF line ends, glued move numbers (`1.e4`), `1. ...`, `½-½`, a new game without a
 //! result before it, unescaped quotes inside tag values.
 
+use std::borrow::Cow;
+
 use memchr::{memchr, memchr2};
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -18,12 +20,50 @@ pub const MAX_VARIATION_DEPTH: usize = 256;
 /// The most main-line items reserved up front (a long game grows past it).
 const MAX_RESERVED_ITEMS: usize = 512;
 
-/// A tag pair `[Name "value"]`; the value is unescaped.
+/// A tag pair `[Name "value"]`; the value is unescaped. Common names and values are
+/// borrowed from [`COMMON_TAG_TEXTS`] rather than allocated for every game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    pub name: Spanned<String>,
-    pub value: Spanned<String>,
+    pub name: Spanned<Cow<'static, str>>,
+    pub value: Spanned<Cow<'static, str>>,
     pub span: Span,
+}
+
+/// Tag names and values that most games write: the Seven Tag Roster, other frequent
+/// names, and the placeholders for unknown values.
+pub const COMMON_TAG_TEXTS: [&str; 24] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "ECO",
+    "Opening",
+    "Variation",
+    "TimeControl",
+    "Termination",
+    "PlyCount",
+    "Annotator",
+    "FEN",
+    "SetUp",
+    "Variant",
+    "?",
+    "????.??.??",
+    "*",
+    "1-0",
+    "0-1",
+];
+
+/// `text` borrowed from [`COMMON_TAG_TEXTS`] when it is there, else a copy.
+fn tag_text(text: &str) -> Cow<'static, str> {
+    match COMMON_TAG_TEXTS.iter().find(|common| **common == text) {
+        Some(common) => Cow::Borrowed(common),
+        None => Cow::Owned(text.to_owned()),
+    }
 }
 
 /// How a move number was written: `1` (no dots), `1.`, or `1...` / `1. ...`.
@@ -136,7 +176,7 @@ impl Game {
         self.tags
             .iter()
             .find(|t| t.name.node == name)
-            .map(|t| t.value.node.as_str())
+            .map(|t| t.value.node.as_ref())
     }
 
     /// The main-line moves, without numbers, comments or variations.
@@ -667,9 +707,9 @@ impl<'a> Reader<'a> {
             );
         }
         if let Some(RawTag { name, value }) = tag {
-            self.current.game.tags.push(Tag {
+            let tag = Tag {
                 name: Spanned::new(
-                    line[name.clone()].to_owned(),
+                    tag_text(&line[name.clone()]),
                     self.span(start + name.start, start + name.end),
                 ),
                 value: Spanned::new(
@@ -677,7 +717,13 @@ impl<'a> Reader<'a> {
                     self.span(start + value.range.start, start + value.range.end),
                 ),
                 span,
-            });
+            };
+            let tags = &mut self.current.game.tags;
+            if tags.capacity() == 0 {
+                // The Seven Tag Roster and one more, without growing on the way.
+                tags.reserve(8);
+            }
+            tags.push(tag);
         }
     }
 
@@ -835,7 +881,7 @@ fn truncate(text: &str, max_chars: usize) -> String {
 }
 
 struct TagValue {
-    text: String,
+    text: Cow<'static, str>,
     range: std::ops::Range<usize>,
 }
 
@@ -888,7 +934,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
             )
         };
         let value = TagValue {
-            text: raw.to_owned(),
+            text: tag_text(raw),
             range: i..i + raw.len(),
         };
         let problem = Some((
@@ -913,10 +959,20 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
                 j += 1;
                 copied = j;
             }
-        } else if line[j..].trim_start_matches([' ', '\t']).starts_with(']') {
+        } else if let blanks = bytes[j..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+            && bytes.get(j + blanks) == Some(&b']')
+        {
             // A quote ends the value only where `]` follows; other quotes are part of it.
-            text.push_str(&line[copied..at]);
-            let close = j + line[j..].find(']').unwrap_or(0) + 1;
+            let text = if copied == value_start {
+                tag_text(&line[value_start..at])
+            } else {
+                text.push_str(&line[copied..at]);
+                Cow::Owned(text)
+            };
+            let close = j + blanks + 1;
             let value = TagValue {
                 text,
                 range: value_start..at,
@@ -926,7 +982,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
     }
     text.push_str(&line[copied..]);
     let value = TagValue {
-        text: text.trim_end_matches([']', '"']).to_owned(),
+        text: tag_text(text.trim_end_matches([']', '"'])),
         range: value_start..line.len(),
     };
     (

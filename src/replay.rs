@@ -54,7 +54,7 @@ pub fn replay(game: &Game, default_variant: &'static Variant) -> Replay {
         Some(tag) => match Variant::by_name(&tag.value.node) {
             Some(v) => v,
             None => {
-                replay.variant = Cow::Owned(tag.value.node.clone());
+                replay.variant = tag.value.node.clone();
                 replay.diagnostics.push(
                     Diagnostic::new(
                         Code::UnsupportedVariant,
@@ -169,8 +169,13 @@ impl Replayer<'_> {
                     keys.push(position.key(v));
                     // The position before the move is kept only where something reads
                     // it: a variation that replaces this move, or a check mark to judge.
-                    let keep = variation_follows(&items[index + 1..]) || notation.check.is_some();
-                    before = keep.then(|| position.clone());
+                    // (Assigned in two branches: building the `Option` beside and moving it
+                    // in copies a whole position on every move.)
+                    if variation_follows(&items[index + 1..]) || notation.check.is_some() {
+                        before = Some(position.clone());
+                    } else {
+                        before = None;
+                    }
                     if notation.is_null() {
                         if path.is_empty() {
                             self.null_move_warning(item.span, at());
