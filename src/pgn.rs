@@ -21,7 +21,7 @@ pub const MAX_VARIATION_DEPTH: usize = 256;
 const MAX_RESERVED_ITEMS: usize = 512;
 
 /// A tag pair `[Name "value"]`; the value is unescaped. Common names and values are
-/// borrowed from [`COMMON_TAG_TEXTS`] rather than allocated for every game.
+/// borrowed rather than allocated for every game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     pub name: Spanned<Cow<'static, str>>,
@@ -29,41 +29,37 @@ pub struct Tag {
     pub span: Span,
 }
 
-/// Tag names and values that most games write: the Seven Tag Roster, other frequent
-/// names, and the placeholders for unknown values.
-pub const COMMON_TAG_TEXTS: [&str; 24] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "WhiteElo",
-    "BlackElo",
-    "ECO",
-    "Opening",
-    "Variation",
-    "TimeControl",
-    "Termination",
-    "PlyCount",
-    "Annotator",
-    "FEN",
-    "SetUp",
-    "Variant",
-    "?",
-    "????.??.??",
-    "*",
-    "1-0",
-    "0-1",
-];
-
-/// `text` borrowed from [`COMMON_TAG_TEXTS`] when it is there, else a copy.
+/// `text` borrowed when most games write it (the Seven Tag Roster and other frequent
+/// names, the placeholders for unknown values, results), else a copy.
 fn tag_text(text: &str) -> Cow<'static, str> {
-    match COMMON_TAG_TEXTS.iter().find(|common| **common == text) {
-        Some(common) => Cow::Borrowed(common),
-        None => Cow::Owned(text.to_owned()),
-    }
+    Cow::Borrowed(match text {
+        "Event" => "Event",
+        "Site" => "Site",
+        "Date" => "Date",
+        "Round" => "Round",
+        "White" => "White",
+        "Black" => "Black",
+        "Result" => "Result",
+        "WhiteElo" => "WhiteElo",
+        "BlackElo" => "BlackElo",
+        "ECO" => "ECO",
+        "Opening" => "Opening",
+        "Variation" => "Variation",
+        "TimeControl" => "TimeControl",
+        "Termination" => "Termination",
+        "PlyCount" => "PlyCount",
+        "Annotator" => "Annotator",
+        "FEN" => "FEN",
+        "SetUp" => "SetUp",
+        "Variant" => "Variant",
+        "?" => "?",
+        "????.??.??" => "????.??.??",
+        "*" => "*",
+        "1-0" => "1-0",
+        "0-1" => "0-1",
+        "1/2-1/2" => "1/2-1/2",
+        _ => return Cow::Owned(text.to_owned()),
+    })
 }
 
 /// How a move number was written: `1` (no dots), `1.`, or `1...` / `1. ...`.
@@ -695,9 +691,10 @@ impl<'a> Reader<'a> {
             }
             self.finish_game();
         }
-        let end = self.line_end(start);
-        let line = &self.text[start..end];
-        let (tag, consumed, problem) = read_tag(line);
+        let (tag, consumed, problem) = match read_plain_tag(&self.text[start..]) {
+            Some((tag, consumed)) => (Some(tag), consumed, None),
+            None => read_tag(&self.text[start..self.line_end(start)]),
+        };
         self.pos = start + consumed;
         let span = self.span(start, start + consumed);
         self.current.touch(span);
@@ -709,7 +706,7 @@ impl<'a> Reader<'a> {
         if let Some(RawTag { name, value }) = tag {
             let tag = Tag {
                 name: Spanned::new(
-                    tag_text(&line[name.clone()]),
+                    tag_text(&self.text[start + name.start..start + name.end]),
                     self.span(start + name.start, start + name.end),
                 ),
                 value: Spanned::new(
@@ -891,6 +888,49 @@ struct RawTag {
 }
 
 type TagProblem = (Code, String, &'static str);
+
+/// The well-formed tag pair nearly every game is made of, `[Name "value"]` with nothing
+/// to unescape, read from the start of `text` without first finding the end of its
+/// line. `None` leaves every other case to [`read_tag`], which reads this one the same.
+fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
+    let bytes = text.as_bytes();
+    let blanks = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
+    let name_start = 1 + blanks(1);
+    let name_len = bytes[name_start..]
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        .count();
+    if name_len == 0 {
+        return None;
+    }
+    let name = name_start..name_start + name_len;
+    let quote = name.end + blanks(name.end);
+    if bytes.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let value_start = quote + 1;
+    let value_end = value_start
+        + bytes[value_start..]
+            .iter()
+            .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    if bytes[value_end] != b'"' {
+        return None;
+    }
+    let close = value_end + 1 + blanks(value_end + 1);
+    if bytes.get(close) != Some(&b']') {
+        return None;
+    }
+    let value = TagValue {
+        text: tag_text(&text[value_start..value_end]),
+        range: value_start..value_end,
+    };
+    Some((RawTag { name, value }, close + 1))
+}
 
 /// Reads one tag pair from the start of `line` (which begins with `[`). Returns the tag
 /// when a name and a value could be made out, how many bytes it took, and a problem.

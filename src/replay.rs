@@ -182,14 +182,16 @@ impl Replayer<'_> {
                         }
                         v.play_null(&mut position);
                     } else {
-                        match resolve_with(v, &position, notation, &mut self.moves) {
+                        // Matched by reference: copying the move out of the result reads
+                        // it back wider than it was written, which stalls.
+                        match &resolve_with(v, &position, notation, &mut self.moves) {
                             Ok(mv) => {
-                                v.play(&mut position, &mv);
+                                v.play(&mut position, mv);
                                 if let Some(previous) = &before
                                     && notation.check.is_some()
                                 {
                                     self.check_mark(
-                                        previous, &position, &mv, notation, item.span, at,
+                                        previous, &position, mv, notation, item.span, at,
                                     );
                                 }
                             }
@@ -260,7 +262,7 @@ impl Replayer<'_> {
 
     fn rejected(
         &mut self,
-        rejection: crate::rules::san::Rejection,
+        rejection: &crate::rules::san::Rejection,
         span: Span,
         at: MoveRef,
         later: usize,
@@ -279,7 +281,7 @@ impl Replayer<'_> {
             at.written, at.ply, rejection.reason
         );
         let mut diagnostic = Diagnostic::new(code, span, message, label).at_move(at);
-        diagnostic.help = rejection.help;
+        diagnostic.help = rejection.help.clone();
         self.diagnostics.push(diagnostic);
     }
 

@@ -494,6 +494,7 @@ impl Variant {
     /// where the case is plain (no event, one king, not in check, no castling, en
     /// passant or promotion to consider); `None` there or when not exactly one move
     /// fits leaves the question to [`Variant::legal_moves_between`].
+    #[inline]
     pub(crate) fn sole_plain_move_to(
         &self,
         pos: &Position,
