@@ -900,34 +900,36 @@ type TagProblem = (Code, String, &'static str);
 /// line. `None` leaves every other case to [`read_tag`], which reads this one the same.
 fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
     let bytes = text.as_bytes();
-    let blanks = |from: usize| {
-        bytes[from..]
-            .iter()
-            .take_while(|&&b| b == b' ' || b == b'\t')
-            .count()
+    let skip_blanks = |mut i: usize| {
+        while let Some(b' ' | b'\t') = bytes.get(i) {
+            i += 1;
+        }
+        i
     };
-    let name_start = 1 + blanks(1);
-    let name_len = bytes[name_start..]
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        .count();
-    if name_len == 0 {
+    let name_start = skip_blanks(1);
+    let mut name_end = name_start;
+    while let Some(&b) = bytes.get(name_end)
+        && (b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        name_end += 1;
+    }
+    if name_end == name_start {
         return None;
     }
-    let name = name_start..name_start + name_len;
-    let quote = name.end + blanks(name.end);
+    let quote = skip_blanks(name_end);
     if bytes.get(quote) != Some(&b'"') {
         return None;
     }
     let value_start = quote + 1;
-    let value_end = value_start
-        + bytes[value_start..]
-            .iter()
-            .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
-    if bytes[value_end] != b'"' {
-        return None;
+    let mut value_end = value_start;
+    loop {
+        match bytes.get(value_end)? {
+            b'"' => break,
+            b'\\' | b'\n' | b'\r' => return None,
+            _ => value_end += 1,
+        }
     }
-    let close = value_end + 1 + blanks(value_end + 1);
+    let close = skip_blanks(value_end + 1);
     if bytes.get(close) != Some(&b']') {
         return None;
     }
@@ -935,7 +937,13 @@ fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
         text: tag_text(&text[value_start..value_end]),
         range: value_start..value_end,
     };
-    Some((RawTag { name, value }, close + 1))
+    Some((
+        RawTag {
+            name: name_start..name_end,
+            value,
+        },
+        close + 1,
+    ))
 }
 
 /// Reads one tag pair from the start of `line` (which begins with `[`). Returns the tag
