@@ -582,17 +582,24 @@ impl Variant {
         let all = self.geometry.all();
         let safety = self.king_safety(pos, false);
         // Piece by piece, so a position with a legal move answers after the first one:
-        // in check the king first (its steps are the likeliest answers), else last.
+        // in check the king first (its steps are the likeliest answers), else last, and
+        // leapers (knights) first, whose moves are one look-up and seldom all blocked.
         let kings = pos.kings(self, pos.turn);
         let others = pos.by_color(pos.turn) & !kings;
-        let (first, last) = if safety.in_check {
-            (kings, others)
+        let leapers = self
+            .tables
+            .leapers
+            .iter()
+            .fold(Bitboard::EMPTY, |bb, &kind| bb | pos.by_kind(kind))
+            & others;
+        let order = if safety.in_check {
+            [kings, others, Bitboard::EMPTY]
         } else {
-            (others, kings)
+            [leapers, others & !leapers, kings]
         };
         let ours = pos.by_color(pos.turn);
         let occupied = pos.occupied();
-        first.into_iter().chain(last).any(|from| {
+        order.into_iter().flatten().any(|from| {
             // Out of check, a piece (not a pawn, not the king) has a legal move when it
             // has a square to go to and is not pinned: no need to list them. Without a
             // square it has none, pinned or not (the cheaper question first).
