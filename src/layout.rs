@@ -21,7 +21,7 @@ pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
         .flat_map(|name| tags.iter().filter(move |t| t.name.node == *name));
     let others = tags
         .iter()
-        .filter(|t| !SEVEN_TAG_ROSTER.contains(&t.name.node.as_str()));
+        .filter(|t| !SEVEN_TAG_ROSTER.contains(&t.name.node.as_ref()));
     roster.chain(others).collect()
 }
 

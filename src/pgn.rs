@@ -5,6 +5,8 @@
 //! CRLF line ends, glued move numbers (`1.e4`), `1. ...`, `½-½`, a new game without a
 //! result before it, unescaped quotes inside tag values.
 
+use std::borrow::Cow;
+
 use memchr::{memchr, memchr2};
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -18,12 +20,46 @@ pub const MAX_VARIATION_DEPTH: usize = 256;
 /// The most main-line items reserved up front (a long game grows past it).
 const MAX_RESERVED_ITEMS: usize = 512;
 
-/// A tag pair `[Name "value"]`; the value is unescaped.
+/// A tag pair `[Name "value"]`; the value is unescaped. Common names and values are
+/// borrowed rather than allocated for every game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    pub name: Spanned<String>,
-    pub value: Spanned<String>,
+    pub name: Spanned<Cow<'static, str>>,
+    pub value: Spanned<Cow<'static, str>>,
     pub span: Span,
+}
+
+/// `text` borrowed when most games write it (the Seven Tag Roster and other frequent
+/// names, the placeholders for unknown values, results), else a copy.
+fn tag_text(text: &str) -> Cow<'static, str> {
+    Cow::Borrowed(match text {
+        "Event" => "Event",
+        "Site" => "Site",
+        "Date" => "Date",
+        "Round" => "Round",
+        "White" => "White",
+        "Black" => "Black",
+        "Result" => "Result",
+        "WhiteElo" => "WhiteElo",
+        "BlackElo" => "BlackElo",
+        "ECO" => "ECO",
+        "Opening" => "Opening",
+        "Variation" => "Variation",
+        "TimeControl" => "TimeControl",
+        "Termination" => "Termination",
+        "PlyCount" => "PlyCount",
+        "Annotator" => "Annotator",
+        "FEN" => "FEN",
+        "SetUp" => "SetUp",
+        "Variant" => "Variant",
+        "?" => "?",
+        "????.??.??" => "????.??.??",
+        "*" => "*",
+        "1-0" => "1-0",
+        "0-1" => "0-1",
+        "1/2-1/2" => "1/2-1/2",
+        _ => return Cow::Owned(text.to_owned()),
+    })
 }
 
 /// How a move number was written: `1` (no dots), `1.`, or `1...` / `1. ...`.
@@ -136,7 +172,7 @@ impl Game {
         self.tags
             .iter()
             .find(|t| t.name.node == name)
-            .map(|t| t.value.node.as_str())
+            .map(|t| t.value.node.as_ref())
     }
 
     /// The main-line moves, without numbers, comments or variations.
@@ -440,7 +476,13 @@ impl<'a> Reader<'a> {
     }
 
     fn check_control_characters(&mut self, start: usize, end: usize) {
-        let bad = self.bytes[start..end]
+        let text = &self.bytes[start..end];
+        // Most comments hold no byte below 0x20 at all, which a scan without an early
+        // exit finds fastest.
+        if !text.iter().fold(false, |any, &b| any | (b < 0x20)) {
+            return;
+        }
+        let bad = text
             .iter()
             .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c'));
         if let Some(i) = bad {
@@ -655,9 +697,10 @@ impl<'a> Reader<'a> {
             }
             self.finish_game();
         }
-        let end = self.line_end(start);
-        let line = &self.text[start..end];
-        let (tag, consumed, problem) = read_tag(line);
+        let (tag, consumed, problem) = match read_plain_tag(&self.text[start..]) {
+            Some((tag, consumed)) => (Some(tag), consumed, None),
+            None => read_tag(&self.text[start..self.line_end(start)]),
+        };
         self.pos = start + consumed;
         let span = self.span(start, start + consumed);
         self.current.touch(span);
@@ -667,9 +710,9 @@ impl<'a> Reader<'a> {
             );
         }
         if let Some(RawTag { name, value }) = tag {
-            self.current.game.tags.push(Tag {
+            let tag = Tag {
                 name: Spanned::new(
-                    line[name.clone()].to_owned(),
+                    tag_text(&self.text[start + name.start..start + name.end]),
                     self.span(start + name.start, start + name.end),
                 ),
                 value: Spanned::new(
@@ -677,7 +720,13 @@ impl<'a> Reader<'a> {
                     self.span(start + value.range.start, start + value.range.end),
                 ),
                 span,
-            });
+            };
+            let tags = &mut self.current.game.tags;
+            if tags.capacity() == 0 {
+                // The Seven Tag Roster and one more, without growing on the way.
+                tags.reserve(8);
+            }
+            tags.push(tag);
         }
     }
 
@@ -835,7 +884,7 @@ fn truncate(text: &str, max_chars: usize) -> String {
 }
 
 struct TagValue {
-    text: String,
+    text: Cow<'static, str>,
     range: std::ops::Range<usize>,
 }
 
@@ -845,6 +894,57 @@ struct RawTag {
 }
 
 type TagProblem = (Code, String, &'static str);
+
+/// The well-formed tag pair nearly every game is made of, `[Name "value"]` with nothing
+/// to unescape, read from the start of `text` without first finding the end of its
+/// line. `None` leaves every other case to [`read_tag`], which reads this one the same.
+fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
+    let bytes = text.as_bytes();
+    let skip_blanks = |mut i: usize| {
+        while let Some(b' ' | b'\t') = bytes.get(i) {
+            i += 1;
+        }
+        i
+    };
+    let name_start = skip_blanks(1);
+    let mut name_end = name_start;
+    while let Some(&b) = bytes.get(name_end)
+        && (b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        name_end += 1;
+    }
+    if name_end == name_start {
+        return None;
+    }
+    let quote = skip_blanks(name_end);
+    if bytes.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let value_start = quote + 1;
+    let mut value_end = value_start;
+    loop {
+        match bytes.get(value_end)? {
+            b'"' => break,
+            b'\\' | b'\n' | b'\r' => return None,
+            _ => value_end += 1,
+        }
+    }
+    let close = skip_blanks(value_end + 1);
+    if bytes.get(close) != Some(&b']') {
+        return None;
+    }
+    let value = TagValue {
+        text: tag_text(&text[value_start..value_end]),
+        range: value_start..value_end,
+    };
+    Some((
+        RawTag {
+            name: name_start..name_end,
+            value,
+        },
+        close + 1,
+    ))
+}
 
 /// Reads one tag pair from the start of `line` (which begins with `[`). Returns the tag
 /// when a name and a value could be made out, how many bytes it took, and a problem.
@@ -888,7 +988,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
             )
         };
         let value = TagValue {
-            text: raw.to_owned(),
+            text: tag_text(raw),
             range: i..i + raw.len(),
         };
         let problem = Some((
@@ -913,10 +1013,20 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
                 j += 1;
                 copied = j;
             }
-        } else if line[j..].trim_start_matches([' ', '\t']).starts_with(']') {
+        } else if let blanks = bytes[j..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+            && bytes.get(j + blanks) == Some(&b']')
+        {
             // A quote ends the value only where `]` follows; other quotes are part of it.
-            text.push_str(&line[copied..at]);
-            let close = j + line[j..].find(']').unwrap_or(0) + 1;
+            let text = if copied == value_start {
+                tag_text(&line[value_start..at])
+            } else {
+                text.push_str(&line[copied..at]);
+                Cow::Owned(text)
+            };
+            let close = j + blanks + 1;
             let value = TagValue {
                 text,
                 range: value_start..at,
@@ -926,7 +1036,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
     }
     text.push_str(&line[copied..]);
     let value = TagValue {
-        text: text.trim_end_matches([']', '"']).to_owned(),
+        text: tag_text(text.trim_end_matches([']', '"'])),
         range: value_start..line.len(),
     };
     (

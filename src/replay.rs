@@ -63,7 +63,7 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
         Some(tag) => match variants.find(&tag.value.node) {
             Some(v) => v,
             None => {
-                replay.variant = Cow::Owned(tag.value.node.clone());
+                replay.variant = tag.value.node.clone();
                 replay.diagnostics.push(
                     Diagnostic::new(
                         Code::UnsupportedVariant,
@@ -178,22 +178,29 @@ impl Replayer<'_> {
                     keys.push(position.key(v));
                     // The position before the move is kept only where something reads
                     // it: a variation that replaces this move, or a check mark to judge.
-                    let keep = variation_follows(&items[index + 1..]) || notation.check.is_some();
-                    before = keep.then(|| position.clone());
+                    // (Assigned in two branches: building the `Option` beside and moving it
+                    // in copies a whole position on every move.)
+                    if variation_follows(&items[index + 1..]) || notation.check.is_some() {
+                        before = Some(position.clone());
+                    } else {
+                        before = None;
+                    }
                     if notation.is_null() {
                         if path.is_empty() {
                             self.null_move_warning(item.span, at());
                         }
                         v.play_null(&mut position);
                     } else {
-                        match resolve_with(v, &position, notation, &mut self.moves) {
+                        // Matched by reference: copying the move out of the result reads
+                        // it back wider than it was written, which stalls.
+                        match &resolve_with(v, &position, notation, &mut self.moves) {
                             Ok(mv) => {
-                                v.play(&mut position, &mv);
+                                v.play(&mut position, mv);
                                 if let Some(previous) = &before
                                     && notation.check.is_some()
                                 {
                                     self.check_mark(
-                                        previous, &position, &mv, notation, item.span, at,
+                                        previous, &position, mv, notation, item.span, at,
                                     );
                                 }
                             }
@@ -264,7 +271,7 @@ impl Replayer<'_> {
 
     fn rejected(
         &mut self,
-        rejection: crate::rules::san::Rejection,
+        rejection: &crate::rules::san::Rejection,
         span: Span,
         at: MoveRef,
         later: usize,
@@ -284,7 +291,7 @@ impl Replayer<'_> {
             at.written, at.ply, rejection.reason
         );
         let mut diagnostic = Diagnostic::new(code, span, message, label).at_move(at);
-        diagnostic.help = rejection.help;
+        diagnostic.help = rejection.help.clone();
         self.diagnostics.push(diagnostic);
     }
 

@@ -130,7 +130,27 @@ impl Checker<'_> {
         summary: &mut Summary,
     ) -> io::Result<()> {
         let mut number = 0;
+        let mut report = |games: &ChunkGames, index: usize, replay: &Replay| {
+            number += 1;
+            summary.add(&replay.diagnostics);
+            reporter.game(&GameReport {
+                source: games.source(&input.display),
+                number,
+                game: &games.games[index].game,
+                replay,
+            })
+        };
         let mut chunks = read_chunks(input)?;
+        let Some(pool) = self.pool else {
+            // One thread: each game is reported as soon as it is checked.
+            for pending in chunks {
+                let games = pending?.parse();
+                for (index, parsed) in games.games.iter().enumerate() {
+                    report(&games, index, &check_game(parsed, self.variant))?;
+                }
+            }
+            return Ok(());
+        };
         let mut batch = Vec::new();
         loop {
             let mut bytes = 0;
@@ -139,25 +159,16 @@ impl Checker<'_> {
                 let pending = pending?;
                 bytes += pending.len();
                 batch.push(pending);
-                if self.pool.is_none() || bytes >= BATCH_BYTES {
+                if bytes >= BATCH_BYTES {
                     ended = false;
                     break;
                 }
             }
-            let checked: Vec<Checked> = match self.pool {
-                None => batch.drain(..).map(|p| self.check(p)).collect(),
-                Some(pool) => pool.install(|| batch.par_drain(..).map(|p| self.check(p)).collect()),
-            };
+            let checked: Vec<Checked> =
+                pool.install(|| batch.par_drain(..).map(|p| self.check(p)).collect());
             for checked in &checked {
-                for (parsed, replay) in checked.games.games.iter().zip(&checked.results) {
-                    number += 1;
-                    summary.add(&replay.diagnostics);
-                    reporter.game(&GameReport {
-                        source: checked.games.source(&input.display),
-                        number,
-                        game: &parsed.game,
-                        replay,
-                    })?;
+                for (index, replay) in checked.results.iter().enumerate() {
+                    report(&checked.games, index, replay)?;
                 }
             }
             if ended {

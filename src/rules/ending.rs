@@ -60,10 +60,6 @@ fn insufficient_material(v: &Variant, pos: &Position) -> bool {
     let (Some(knight), Some(bishop)) = (v.kind_of_letter('N'), v.kind_of_letter('B')) else {
         return false;
     };
-    let orthodox = v.pieces.len() == 6 && v.pieces.iter().all(|p| "PNBRQK".contains(p.letter));
-    if !orthodox {
-        return false;
-    }
     let kings = Color::BOTH
         .into_iter()
         .fold(super::Bitboard::EMPTY, |bb, c| {
@@ -72,7 +68,12 @@ fn insufficient_material(v: &Variant, pos: &Position) -> bool {
     let others = pos.occupied() & !kings;
     let knights = pos.by_kind(knight);
     let bishops = pos.by_kind(bishop);
+    // The material first: it settles nearly every position, and costs less to ask.
     if (others & !knights & !bishops).nonempty() {
+        return false;
+    }
+    let orthodox = v.pieces.len() == 6 && v.pieces.iter().all(|p| "PNBRQK".contains(p.letter));
+    if !orthodox {
         return false;
     }
     if others.count() <= 1 {

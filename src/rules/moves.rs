@@ -565,6 +565,88 @@ impl Variant {
         self.retain_legal(pos, out);
     }
 
+    /// The one legal move without promotion of our pieces on `from` to `to`, found
+    /// without listing candidates: what nearly every written move asks. Answers only
+    /// where the case is plain (no event, one king, not in check, no castling, en
+    /// passant or promotion to consider); `None` there or when not exactly one move
+    /// fits leaves the question to [`Variant::legal_moves_between`].
+    #[inline]
+    pub(crate) fn sole_plain_move_to(
+        &self,
+        pos: &Position,
+        from: Bitboard,
+        to: Sq,
+    ) -> Option<Move> {
+        if pos.has_events() {
+            return None;
+        }
+        let us = pos.turn;
+        let t = &self.tables;
+        let kings = pos.kings(self, us);
+        let king = kings.first().filter(|_| !kings.has_more_than_one())?;
+        let in_check = pos
+            .known_check()
+            .unwrap_or_else(|| pos.is_attacked(self, king, us.other()));
+        let ours = pos.by_color(us);
+        let movers = ours & from;
+        if in_check || ours.contains(to) || movers.is_empty() {
+            return None;
+        }
+        if movers.contains(king) && (pos.castling & ours).nonempty() {
+            return None;
+        }
+        let safety = KingSafety {
+            in_check: false,
+            king: Some(king),
+            pinned: None,
+            evasions: Bitboard::EMPTY,
+        };
+        let occupied = pos.occupied();
+        let captured = pos.piece_at(to);
+        let mut found = None;
+        let mut several = false;
+        let mut consider = |mv: Move| {
+            if self.is_legal_with(pos, &mv, &safety) {
+                several |= found.replace(mv).is_some();
+            }
+        };
+        for sq in movers {
+            let piece = pos.piece_at(sq).expect("our piece");
+            let mv = |special| Move {
+                piece,
+                from: sq,
+                to,
+                captured,
+                promotion: None,
+                special,
+            };
+            if self.role(piece.kind) != Role::Pawn {
+                if self.reaches(piece.kind, sq, to, occupied) {
+                    consider(mv(Special::Normal));
+                }
+                continue;
+            }
+            if t.promotion_squares[us.index()].contains(to) || pos.ep == Some(to) {
+                return None;
+            }
+            let step = t.pawn_step(us, sq).filter(|&step| !occupied.contains(step));
+            if step == Some(to) {
+                consider(mv(Special::Normal));
+            }
+            if let Some(step) = step
+                && t.double_step_squares[us.index()].contains(sq)
+                && t.pawn_step(us, step) == Some(to)
+                && !occupied.contains(to)
+            {
+                consider(mv(Special::DoubleStep));
+            }
+            if t.pawn_attacks[us.index()][sq.index()].contains(to) && captured.is_some() {
+                consider(mv(Special::Normal));
+            }
+        }
+        if several { None } else { found }
+    }
+
     /// Every legal move.
     pub fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let all = self.geometry.all();
@@ -576,27 +658,40 @@ impl Variant {
         let all = self.geometry.all();
         let safety = self.king_safety(pos, false);
         // Piece by piece, so a position with a legal move answers after the first one:
-        // in check the king first (its steps are the likeliest answers), else last.
+        // in check the king first (its steps are the likeliest answers), else last, and
+        // leapers (knights) first, whose moves are one look-up and seldom all blocked.
         let kings = pos.kings(self, pos.turn);
         let others = pos.by_color(pos.turn) & !kings;
-        let (first, last) = if safety.in_check {
-            (kings, others)
+        let leapers = self
+            .tables
+            .leapers
+            .iter()
+            .fold(Bitboard::EMPTY, |bb, &kind| bb | pos.by_kind(kind))
+            & others;
+        let order = if safety.in_check {
+            [kings, others, Bitboard::EMPTY]
         } else {
-            (others, kings)
+            [leapers, others & !leapers, kings]
         };
         let ours = pos.by_color(pos.turn);
         let occupied = pos.occupied();
-        first.into_iter().chain(last).any(|from| {
-            // Out of check, an unpinned piece (not a pawn, not the king) with any square
-            // to go to has a legal move: no need to list them.
+        order.into_iter().flatten().any(|from| {
+            // Out of check, a piece (not a pawn, not the king) has a legal move when it
+            // has a square to go to and is not pinned: no need to list them. Without a
+            // square it has none, pinned or not (the cheaper question first).
             if !safety.in_check
                 && let Some(king) = safety.king
                 && from != king
                 && let Some(piece) = pos.piece_at(from)
                 && self.role(piece.kind) == Role::Piece
-                && !self.is_pinned(pos, &safety, king, from)
             {
-                return (self.attacks(piece.kind, piece.color, from, occupied) & !ours).nonempty();
+                let reach = self.attacks(piece.kind, piece.color, from, occupied) & !ours;
+                if reach.is_empty() {
+                    return false;
+                }
+                if !self.is_pinned(pos, &safety, king, from) {
+                    return true;
+                }
             }
             // In check, other pieces only matter where they capture or block (or take
             // en passant, which the en-passant square stands for).

@@ -125,8 +125,15 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
     };
     let us = pos.turn;
     let g = v.geometry;
+    // Only where the asked wing's king lands: the king's other moves cannot match.
+    let rank = castling.rank[us.index()];
+    let king_targets: Bitboard = castling.wings[us.index()]
+        .iter()
+        .filter(|wing| wing.long == castle.long)
+        .filter_map(|wing| g.sq(wing.king_to, rank))
+        .collect();
     let mut moves = Vec::new();
-    v.legal_moves_between(pos, pos.kings(v, us), g.all(), &mut moves);
+    v.legal_moves_between(pos, pos.kings(v, us), king_targets, &mut moves);
     let is_asked = |mv: &Move| match mv.special {
         Special::Castle { rook_from, .. } => v
             .castling_path(us, mv.from, rook_from)
@@ -137,7 +144,7 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         return Ok(*mv);
     }
     // Why not: rights, pieces in the way, check, attacked squares.
-    let back = g.rank_mask(castling.rank[us.index()]);
+    let back = g.rank_mask(rank);
     let found = v.castling_king(pos, us).and_then(|king| {
         (pos.castling & pos.by_color(us) & back).find_map(|rook| {
             let path = v.castling_path(us, king, rook)?;
@@ -371,6 +378,11 @@ fn resolve_piece_move(
         return resolve_pass(v, pos, m, moves);
     }
     let req = request(v, pos, m)?;
+    if req.promotion.is_none()
+        && let Some(mv) = v.sole_plain_move_to(pos, req.from, req.to)
+    {
+        return Ok(mv);
+    }
     v.legal_moves_between(pos, req.from, req.to.bit(), moves);
     // In Chess960 a king move never means castling (its destination is not its `to`);
     // a move through a pass writes its hole.
