@@ -146,7 +146,7 @@ impl Checker<'_> {
             for pending in chunks {
                 let games = pending?.parse();
                 for (index, parsed) in games.games.iter().enumerate() {
-                    report(&games, index, &check_game(parsed, self.variant))?;
+                    report(&games, index, &check_game(parsed, self.variants))?;
                 }
             }
             return Ok(());
