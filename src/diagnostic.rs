@@ -66,6 +66,9 @@ pub enum Code {
     UnsupportedPiece,
     /// An event (`[%event N]`) that xpgn does not know or cannot play yet.
     UnsupportedEvent,
+    /// An event started against the meta rules: twice, a second by one player (EC-1), its
+    /// Condition failing (EC-3), choices it does not take.
+    EventRule,
     /// A `[FEN]` tag that cannot be read or describes an impossible position.
     BadFen,
     /// A written `+` or `#` that the position after the move contradicts.
@@ -78,7 +81,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 24] = [
+    pub const ALL: [Code; 25] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -99,6 +102,7 @@ impl Code {
         Code::UnsupportedVariant,
         Code::UnsupportedPiece,
         Code::UnsupportedEvent,
+        Code::EventRule,
         Code::BadFen,
         Code::WrongCheckMark,
         Code::NullMove,
@@ -127,6 +131,7 @@ impl Code {
             Code::UnsupportedVariant => "unsupported-variant",
             Code::UnsupportedPiece => "unsupported-piece",
             Code::UnsupportedEvent => "unsupported-event",
+            Code::EventRule => "event-rule",
             Code::BadFen => "bad-fen",
             Code::WrongCheckMark => "wrong-check-mark",
             Code::NullMove => "null-move",
@@ -143,6 +148,7 @@ impl Code {
             | Code::UnsupportedVariant
             | Code::UnsupportedPiece
             | Code::UnsupportedEvent
+            | Code::EventRule
             | Code::BadFen
             | Code::WrongCheckMark
             | Code::NullMove

@@ -4,11 +4,12 @@
 
 use std::borrow::Cow;
 
-use crate::command::{Command, parse_commands};
+use crate::command::{Command, EventCommand, parse_commands};
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
-use crate::rules::san::{Gives, RejectionKind, gives, resolve_with, san};
+use crate::rules::events;
+use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san};
 use crate::rules::{Ending, Position, Variant, Variants, parse_fen};
 use crate::span::{Span, Spanned};
 
@@ -55,6 +56,35 @@ pub fn check_game(parsed: &ParsedGame, variants: &Variants) -> Replay {
     replay
 }
 
+/// EC-2: in Event Chess, a player who has not started an event may not capture a third
+/// non-pawn piece.
+fn capture_limit(v: &Variant, pos: &Position, mv: &crate::rules::Move) -> Option<Rejection> {
+    let us = pos.turn;
+    let limited = v.events
+        && pos.captures[us.index()] >= 2
+        && pos.event_started_by(us).is_none()
+        && mv
+            .captured
+            .is_some_and(|p| v.role(p.kind) != crate::rules::Role::Pawn);
+    limited.then(|| Rejection {
+            kind: RejectionKind::Illegal,
+            reason: format!(
+                "{us} has captured two pieces other than pawns without starting an event: a third such capture is illegal until {us} starts one (EC-2)"
+            ),
+        help: Some("start an event before this move: {[%event N]}".to_owned()),
+    })
+}
+
+/// Whether a line or one of its variations starts an event.
+fn starts_events(items: &[Spanned<Item>]) -> bool {
+    items.iter().any(|item| match &item.node {
+        Item::Comment(comment) => comment.text.contains("[%event"),
+        Item::EventLine(line) => line.event.is_some(),
+        Item::Variation(variation) => starts_events(variation),
+        _ => false,
+    })
+}
+
 /// Replays `game`; `variants.default` applies when the game has no `[Variant]` tag.
 pub fn replay(game: &Game, variants: &Variants) -> Replay {
     let mut replay = Replay::default();
@@ -82,6 +112,13 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
                 return replay;
             }
         },
+    };
+    // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
+    // event is an Event Chess game (notation.md section 4).
+    let variant = if !variant.events && variant.slug == "standard" && starts_events(&game.moves) {
+        variants.find("event-chess").unwrap_or(variant)
+    } else {
+        variant
     };
     replay.variant = Cow::Borrowed(&variant.slug);
     let start = match game.tags.iter().find(|t| t.name.node == "FEN") {
@@ -195,6 +232,15 @@ impl Replayer<'_> {
                         // it back wider than it was written, which stalls.
                         match &resolve_with(v, &position, notation, &mut self.moves) {
                             Ok(mv) => {
+                                if v.events
+                                    && let Some(rejection) = capture_limit(v, &position, mv)
+                                {
+                                    let later = count_moves(&items[index + 1..]);
+                                    self.rejected(&rejection, item.span, at(), later);
+                                    stopped = true;
+                                    keys.pop();
+                                    continue;
+                                }
                                 v.play(&mut position, mv);
                                 if let Some(previous) = &before
                                     && notation.check.is_some()
@@ -229,8 +275,11 @@ impl Replayer<'_> {
                 Item::Comment(comment) if !stopped && comment.text.contains("[%event") => {
                     let offset = item.span.offset + 1;
                     for command in parse_commands(&comment.text, offset).0 {
-                        if let Command::Event(event) = command.node {
-                            self.unsupported_event(&event.number, items, index);
+                        if let Command::Event(event) = command.node
+                            && self
+                                .start_event(&mut position, &event, items, index)
+                                .is_err()
+                        {
                             stopped = true;
                             break;
                         }
@@ -253,8 +302,11 @@ impl Replayer<'_> {
                     stopped = true;
                 }
                 Item::EventLine(line) if !stopped => {
-                    if let Some(event) = &line.event {
-                        self.unsupported_event(&event.number, items, index);
+                    if let Some(event) = &line.event
+                        && self
+                            .start_event(&mut position, event, items, index)
+                            .is_err()
+                    {
                         stopped = true;
                     }
                 }
@@ -356,15 +408,96 @@ impl Replayer<'_> {
         }
     }
 
-    fn unsupported_event(&mut self, number: &Spanned<u16>, items: &[Spanned<Item>], index: usize) {
+    /// Starts the event a command or transcript line announces for the side to move
+    /// (EC-1, EC-3). `Err` when the rest of the line cannot be checked.
+    fn start_event(
+        &mut self,
+        position: &mut Position,
+        command: &EventCommand,
+        items: &[Spanned<Item>],
+        index: usize,
+    ) -> Result<(), ()> {
+        let number = command.number.node;
         let later = count_moves(&items[index + 1..]);
-        let name = match number.node {
-            5 => " (Hidden passage)",
-            43 => " (Line Pushers)",
-            68 => " (Prince)",
-            85 => " (Loyal Knights)",
-            _ => "",
+        let Some(event) = events::by_number(number) else {
+            self.unsupported_event(&command.number, later);
+            return Err(());
         };
+        let v = self.variant;
+        let span = command.number.span;
+        if !v.events {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnsupportedEvent,
+                    span,
+                    format!(
+                        "events start only in Event Chess games, and this game is {}; the {later} moves after it are not checked",
+                        v.name
+                    ),
+                    "an event",
+                )
+                .with_help("tag the game [Variant \"Event Chess\"]"),
+            );
+            return Err(());
+        }
+        let by = position.turn;
+        let rule = |message: String, help: &str| {
+            Diagnostic::new(Code::EventRule, span, message, "this event").with_help(help)
+        };
+        if let Some(running) = position.events().into_iter().find(|e| e.number() == number) {
+            self.diagnostics.push(rule(
+                format!(
+                    "event #{number} {} already runs: the same event cannot start twice (EC-1)",
+                    running.name()
+                ),
+                "each player starts a different event",
+            ));
+            return Ok(());
+        }
+        if let Some(own) = position.event_started_by(by) {
+            self.diagnostics.push(rule(
+                format!(
+                    "{by} already started event #{} {}: each player starts one event (EC-1); #{number} is not started",
+                    own.number(),
+                    own.name()
+                ),
+                "remove this event command",
+            ));
+            return Ok(());
+        }
+        if !command.choices.is_empty() && !event.takes_choices() {
+            self.diagnostics.push(rule(
+                format!(
+                    "event #{number} {} takes no choices, yet the command gives {}",
+                    event.name(),
+                    command.choices.len()
+                ),
+                &format!("write [%event {number}]"),
+            ));
+        }
+        if let Err(why) = event.condition(v, position) {
+            // Started all the same: the moves that follow were played under it.
+            self.diagnostics.push(rule(
+                format!(
+                    "event #{number} {} cannot start here: {why} (its Condition: {}; EC-3)",
+                    event.name(),
+                    event.condition_text()
+                ),
+                "an event is drawn again when its Condition does not hold",
+            ));
+        }
+        position
+            .start_event(event, Some(by))
+            .expect("one event per player leaves room");
+        Ok(())
+    }
+
+    fn unsupported_event(&mut self, number: &Spanned<u16>, later: usize) {
+        let name = events::name_of(number.node).map_or(String::new(), |n| format!(" ({n})"));
+        let played: Vec<String> = events::ALL
+            .iter()
+            .map(|e| format!("#{} {}", e.number(), e.name()))
+            .collect();
         self.diagnostics.push(
             Diagnostic::new(
                 Code::UnsupportedEvent,
@@ -375,7 +508,7 @@ impl Replayer<'_> {
                 ),
                 "this event",
             )
-            .with_help("xpgn checks orthodox chess and Chess960 games; event support is on the roadmap"),
+            .with_help(format!("xpgn plays events {}", played.join(", "))),
         );
     }
 

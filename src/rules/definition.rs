@@ -41,6 +41,8 @@ struct FileSyntax {
     start: Spanned<String>,
     #[serde(default)]
     chess960: bool,
+    #[serde(default)]
+    events: bool,
     castling: Option<Spanned<CastlingSyntax>>,
     pawns: Option<Spanned<PawnSyntax>>,
     #[serde(default)]
@@ -315,6 +317,7 @@ fn meaning(file: &FileSyntax, problems: &mut Problems<'_>) -> Option<Definition>
         start_fen: file.start.value.clone(),
         castling,
         chess960: file.chess960,
+        events: file.events,
         pawn,
         passes,
         undefined_pieces,

@@ -23,6 +23,22 @@ pub trait Event: Send + Sync {
     /// The event's name (`Line Pushers`).
     fn name(&self) -> &'static str;
 
+    /// The Condition as the source states it, for `xpgn variants`.
+    fn condition_text(&self) -> &'static str {
+        "none"
+    }
+
+    /// The rulings of `spec/rulings.md` the event follows (`LP-1..LP-6`).
+    fn rulings(&self) -> &'static str {
+        ""
+    }
+
+    /// Whether `[%event N ...]` carries choices for this event (#5 squares, #68 pawns,
+    /// #85 directions).
+    fn takes_choices(&self) -> bool {
+        false
+    }
+
     /// Why the event cannot start in this position, if it cannot (EC-3).
     fn condition(&self, _v: &Variant, _pos: &Position) -> Result<(), String> {
         Ok(())
@@ -76,6 +92,12 @@ pub trait Event: Send + Sync {
         format!("{}{}", v.geometry.name(mv.from), v.geometry.name(mv.to))
     }
 
+    /// Writes one of this event's own moves in long notation (`--to lan`), without a
+    /// check mark.
+    fn lan(&self, v: &Variant, pos: &Position, mv: &Move) -> String {
+        self.san(v, pos, mv)
+    }
+
     /// Runs before the piece on `victim` is captured; returns the square whose piece is
     /// captured instead (LK-2: a facing knight swaps in).
     fn before_capture(&self, _v: &Variant, _pos: &mut Position, _mv: &Move, victim: Sq) -> Sq {
@@ -83,13 +105,17 @@ pub trait Event: Send + Sync {
     }
 }
 
-/// A running event as a position holds it: compared by number.
+/// A running event as a position holds it: compared by number and starter.
 #[derive(Clone, Copy)]
-pub struct Running(pub &'static dyn Event);
+pub struct Running {
+    pub event: &'static dyn Event,
+    /// The player who started it (EC-1), or `None` when it ran from the start.
+    pub started_by: Option<Color>,
+}
 
 impl PartialEq for Running {
     fn eq(&self, other: &Running) -> bool {
-        self.0.number() == other.0.number()
+        self.event.number() == other.event.number() && self.started_by == other.started_by
     }
 }
 
@@ -97,7 +123,7 @@ impl Eq for Running {}
 
 impl fmt::Debug for Running {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{} {}", self.0.number(), self.0.name())
+        write!(f, "#{} {}", self.event.number(), self.event.name())
     }
 }
 
@@ -195,7 +221,7 @@ mod tests {
         assert_eq!(moves.len(), 3, "in check: Kd2, Ke2, Kf2 only");
 
         let before = pos.key(v);
-        pos.start_event(&TOY).unwrap();
+        pos.start_event(&TOY, None).unwrap();
         assert_ne!(
             pos.key(v),
             before,
@@ -241,7 +267,7 @@ mod tests {
         let g = v.geometry;
         // A pawn reaching d5 is put on d4 by the landing hook.
         let mut pos = parse_fen(v, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1").unwrap();
-        pos.start_event(&TOY).unwrap();
+        pos.start_event(&TOY, None).unwrap();
         let d2d4 = san::resolve(v, &pos, &written("d4")).unwrap();
         v.play(&mut pos, &d2d4);
         let black_king = san::resolve(v, &pos, &written("Kd8")).unwrap();

@@ -7,6 +7,7 @@ pub mod board;
 pub mod definition;
 pub mod ending;
 pub mod event;
+pub mod events;
 pub mod fen;
 pub mod moves;
 pub mod piece;

@@ -734,9 +734,13 @@ impl Variant {
                         victim = event.before_capture(self, pos, mv, victim);
                     }
                 }
-                if pos.remove(victim).is_some() {
+                if let Some(taken) = pos.remove(victim) {
                     pos.halfmoves = 0;
                     lost_rights |= victim.bit();
+                    if self.role(taken.kind) != Role::Pawn {
+                        let count = &mut pos.captures[us.index()];
+                        *count = count.saturating_add(1);
+                    }
                 }
                 pos.remove(mv.from);
                 let kind = mv.promotion.unwrap_or(mv.piece.kind);

@@ -29,6 +29,8 @@ pub struct Position {
     hash: u64,
     /// The events running, in the order they started (Event Chess; empty otherwise).
     events: ArrayVec<Running, MAX_EVENTS>,
+    /// Non-pawn pieces each side has captured (EC-2 limits them before an event).
+    pub captures: [u8; 2],
     /// Whether the side to move is in check, as the move that led here worked out;
     /// any other change to the position forgets it.
     check: KnownCheck,
@@ -66,6 +68,7 @@ impl Position {
             fullmoves: 1,
             hash: 0,
             events: ArrayVec::new(),
+            captures: [0; 2],
             check: KnownCheck(None),
         }
     }
@@ -82,17 +85,30 @@ impl Position {
     /// The events running in this position (a copy, so hooks may change the position
     /// while their callers walk the list).
     pub fn events(&self) -> ArrayVec<&'static dyn Event, MAX_EVENTS> {
-        self.events.iter().map(|r| r.0).collect()
+        self.events.iter().map(|r| r.event).collect()
     }
 
     pub fn has_events(&self) -> bool {
         !self.events.is_empty()
     }
 
-    /// Starts an event; it runs to the end of the game (EC-1). Fails when two already run.
-    pub fn start_event(&mut self, event: &'static dyn Event) -> Result<(), String> {
+    /// The event `color` started, if any.
+    pub fn event_started_by(&self, color: Color) -> Option<&'static dyn Event> {
         self.events
-            .try_push(Running(event))
+            .iter()
+            .find(|r| r.started_by == Some(color))
+            .map(|r| r.event)
+    }
+
+    /// Starts an event, by a player or (`None`) from the start position; it runs to the
+    /// end of the game (EC-1). Fails when two already run.
+    pub fn start_event(
+        &mut self,
+        event: &'static dyn Event,
+        started_by: Option<Color>,
+    ) -> Result<(), String> {
+        self.events
+            .try_push(Running { event, started_by })
             .map_err(|_| format!("at most {MAX_EVENTS} events run in one game"))?;
         self.hash ^= zobrist::event(event.number());
         self.check = KnownCheck(None);

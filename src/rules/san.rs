@@ -965,7 +965,11 @@ pub fn uci(v: &Variant, mv: &Move) -> Option<String> {
 pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
     let g = v.geometry;
     let mut out = String::new();
-    if let Special::Castle { .. } = mv.special {
+    if let Special::Event { number, .. } = mv.special
+        && let Some(event) = pos.events().into_iter().find(|e| e.number() == number)
+    {
+        out = event.lan(v, pos, mv);
+    } else if let Special::Castle { .. } = mv.special {
         out = san_plain(v, pos, mv);
     } else {
         if v.role(mv.piece.kind) != Role::Pawn {

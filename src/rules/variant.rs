@@ -84,6 +84,8 @@ pub struct Definition {
     pub start_fen: String,
     pub castling: Option<Castling>,
     pub chess960: bool,
+    /// Event Chess: players start events during the game (EC-1..EC-4).
+    pub events: bool,
     pub pawn: PawnRules,
     /// Pairs of squares joined by a pass (Secret Invisible Pass: e1-f10, f1-e10).
     pub passes: Vec<(Sq, Sq)>,
@@ -108,6 +110,8 @@ pub struct Variant {
     /// Castling rights name rooks by file (X-FEN, Shredder-FEN) and kings castle from
     /// any square between the rooks.
     pub chess960: bool,
+    /// Event Chess: players start events during the game (EC-1..EC-4).
+    pub events: bool,
     pub pawn: PawnRules,
     pub passes: Vec<(Sq, Sq)>,
     pub undefined_pieces: Vec<UndefinedPiece>,
@@ -182,6 +186,7 @@ impl Variant {
             start_fen,
             castling,
             chess960,
+            events,
             pawn,
             passes,
             undefined_pieces,
@@ -214,6 +219,7 @@ impl Variant {
             start_fen,
             castling,
             chess960,
+            events,
             pawn,
             passes,
             undefined_pieces,
@@ -404,7 +410,7 @@ impl Variants {
 }
 
 /// The built-in definitions, compiled into the binary.
-const BUILT_IN_FILES: [(&str, &str); 5] = [
+const BUILT_IN_FILES: [(&str, &str); 6] = [
     (
         "standard.yaml",
         include_str!("../../variants/standard.yaml"),
@@ -412,6 +418,10 @@ const BUILT_IN_FILES: [(&str, &str); 5] = [
     (
         "chess960.yaml",
         include_str!("../../variants/chess960.yaml"),
+    ),
+    (
+        "event-chess.yaml",
+        include_str!("../../variants/event-chess.yaml"),
     ),
     (
         "secret-invisible-pass.yaml",
