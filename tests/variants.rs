@@ -30,19 +30,25 @@ fn xpgn(args: &[&str]) -> Output {
 fn built_in_variants_are_listed() {
     let output = xpgn(&["variants", "--format", "json"]);
     assert!(output.status.success());
-    let listed: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let listing: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let listed = listing["variants"].as_array().unwrap();
     let ids: Vec<&str> = listed.iter().map(|v| v["id"].as_str().unwrap()).collect();
     assert_eq!(
         ids,
         [
             "standard",
             "chess960",
+            "event-chess",
             "secret-invisible-pass",
             "capablanca",
             "grand"
         ]
     );
-    let sip = &listed[2];
+    let events = listing["events"].as_array().unwrap();
+    assert_eq!(events[0]["number"], 43);
+    assert_eq!(events[0]["name"], "Line Pushers");
+    assert!(events[0]["rulings"].as_str().unwrap().contains("LP-1"));
+    let sip = &listed[3];
     assert_eq!(
         (sip["files"].as_u64(), sip["ranks"].as_u64()),
         (Some(10), Some(10))
@@ -144,7 +150,7 @@ fn a_variant_file_sets_the_default_variant() {
     ]);
     let text = String::from_utf8_lossy(&listed.stdout);
     assert!(
-        text.lines().next().unwrap().starts_with("gothic "),
+        text.lines().nth(1).unwrap().starts_with("  gothic "),
         "{text}"
     );
     assert!(text.contains("(from --variant-file)"));

@@ -189,21 +189,50 @@ pub struct PositionArgs {
     /// The position (default: the variant's start position).
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
+    /// Events running in the position, comma-separated, each as in `[%event ...]`
+    /// (`--events 43`; Event Chess only).
+    #[arg(long, value_name = "LIST")]
+    events: Option<String>,
 }
 
 impl PositionArgs {
     fn position(&self) -> Result<(&'static Variant, xpgn::rules::Position), ExitStatus> {
         let variant = self.variant.variants()?.default;
-        match &self.fen {
-            None => Ok((variant, variant.start_position().clone())),
-            Some(fen) => match xpgn::rules::parse_fen(variant, fen) {
-                Ok(pos) => Ok((variant, pos)),
-                Err(e) => {
-                    eprintln!("xpgn: bad FEN: {e}");
-                    Err(ExitStatus::Error)
-                }
-            },
+        let mut pos = match &self.fen {
+            None => variant.start_position().clone(),
+            Some(fen) => xpgn::rules::parse_fen(variant, fen).map_err(|e| {
+                eprintln!("xpgn: bad FEN: {e}");
+                ExitStatus::Error
+            })?,
+        };
+        for item in self.events.iter().flat_map(|list| list.split(',')) {
+            let usage = |message: String| {
+                eprintln!("xpgn: --events: {message}");
+                ExitStatus::Error
+            };
+            let number: u16 = item
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| usage(format!("`{item}` does not start with an event number")))?;
+            if !variant.events {
+                return Err(usage(format!(
+                    "events run only in Event Chess, not in {} (add --variant event-chess)",
+                    variant.name
+                )));
+            }
+            let event = xpgn::rules::events::by_number(number)
+                .ok_or_else(|| usage(format!("event #{number} is not supported")))?;
+            if item.split_whitespace().nth(1).is_some() && !event.takes_choices() {
+                return Err(usage(format!(
+                    "event #{number} {} takes no choices",
+                    event.name()
+                )));
+            }
+            pos.start_event(event, None)
+                .map_err(|e| usage(format!("{e} (event #{number} is listed twice?)")))?;
         }
+        Ok((variant, pos))
     }
 }
 

@@ -23,6 +23,21 @@ enum Format {
     Json,
 }
 
+/// What `--format json` prints.
+#[derive(Serialize)]
+struct Listing<'a> {
+    variants: Vec<Entry<'a>>,
+    events: Vec<EventEntry>,
+}
+
+#[derive(Serialize)]
+struct EventEntry {
+    number: u16,
+    name: &'static str,
+    condition: &'static str,
+    rulings: &'static str,
+}
+
 #[derive(Serialize)]
 struct Entry<'a> {
     id: &'a str,
@@ -55,20 +70,54 @@ pub fn run(args: VariantsArgs) -> ExitStatus {
             loaded,
         })
         .collect();
+    let events: Vec<EventEntry> = xpgn::rules::events::ALL
+        .iter()
+        .map(|e| EventEntry {
+            number: e.number(),
+            name: e.name(),
+            condition: e.condition_text(),
+            rulings: e.rulings(),
+        })
+        .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match args.format {
-        Format::Text => entries.iter().try_for_each(|e| {
-            let board = format!("{}x{}", e.files, e.ranks);
-            let from = if e.loaded {
-                " (from --variant-file)"
-            } else {
-                ""
-            };
-            writeln!(out, "{:<24}{board:<7}{}{from}", e.id, e.description)
-        }),
-        Format::Json => serde_json::to_writer(&mut out, &entries)
-            .map_err(io::Error::from)
-            .and_then(|()| writeln!(out)),
+        Format::Text => write_text(&mut out, &entries, &events),
+        Format::Json => serde_json::to_writer(
+            &mut out,
+            &Listing {
+                variants: entries,
+                events,
+            },
+        )
+        .map_err(io::Error::from)
+        .and_then(|()| writeln!(out)),
     };
     super::finish_output(written.and_then(|()| out.flush()))
+}
+
+fn write_text(
+    out: &mut impl Write,
+    variants: &[Entry<'_>],
+    events: &[EventEntry],
+) -> io::Result<()> {
+    writeln!(out, "Variants:")?;
+    for e in variants {
+        let board = format!("{}x{}", e.files, e.ranks);
+        let from = if e.loaded {
+            " (from --variant-file)"
+        } else {
+            ""
+        };
+        writeln!(out, "  {:<24}{board:<7}{}{from}", e.id, e.description)?;
+    }
+    writeln!(out, "Events of Event Chess:")?;
+    for e in events {
+        let number = format!("#{}", e.number);
+        writeln!(
+            out,
+            "  {number:<5}{:<16}Condition: {}; rulings {}",
+            e.name, e.condition, e.rulings
+        )?;
+    }
+    Ok(())
 }
