@@ -23,6 +23,8 @@ pub struct Replay {
     pub plies: usize,
     /// How the final main-line position ends the game, when every move replayed.
     pub ending: Option<Ending>,
+    /// Events running from the start (`--events`), by number.
+    pub events_from_start: Vec<u16>,
     pub diagnostics: Vec<Diagnostic>,
     /// Where unreadable move tokens stand (their own diagnostics come from reading).
     unreadable: Vec<(Span, MoveRef)>,
@@ -115,7 +117,13 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
     };
     // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
     // event is an Event Chess game (notation.md section 4).
-    let variant = if !variant.events && variant.slug == "standard" && starts_events(&game.moves) {
+    let tagless = !game.tags.iter().any(|t| t.name.node == "Variant");
+    let start_events: &[&'static dyn crate::rules::Event] =
+        if tagless { &variants.start_events } else { &[] };
+    let variant = if !variant.events
+        && variant.slug == "standard"
+        && (!start_events.is_empty() || starts_events(&game.moves))
+    {
         variants.find("event-chess").unwrap_or(variant)
     } else {
         variant
@@ -139,6 +147,13 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
             }
         },
     };
+    let mut start = start;
+    replay.events_from_start = start_events.iter().map(|e| e.number()).collect();
+    for &event in start_events {
+        // `--events` was checked when the command line was read (at most two, none
+        // twice), so starting cannot fail here.
+        let _ = start.start_event(event, None);
+    }
     let mut replayer = Replayer {
         variant,
         diagnostics: Vec::new(),
@@ -486,9 +501,15 @@ impl Replayer<'_> {
                 "an event is drawn again when its Condition does not hold",
             ));
         }
-        position
-            .start_event(event, Some(by))
-            .expect("one event per player leaves room");
+        if let Err(full) = position.start_event(event, Some(by)) {
+            self.diagnostics.push(rule(
+                format!(
+                    "event #{number} {} is not started: {full} (EC-1)",
+                    event.name()
+                ),
+                "remove this event command",
+            ));
+        }
         Ok(())
     }
 

@@ -256,7 +256,13 @@ impl<W: Write> Reporter for JsonReporter<W> {
             white: game.tag("White"),
             black: game.tag("Black"),
             variant: &report.replay.variant,
-            events: main_line_events(game),
+            events: report
+                .replay
+                .events_from_start
+                .iter()
+                .copied()
+                .chain(main_line_events(game))
+                .collect(),
             plies: report.replay.plies,
             result: game.result.as_ref().map(|r| r.node.as_str()).or_else(|| {
                 game.tag("Result")

@@ -330,3 +330,36 @@ fn perft_prints_the_count_last_and_divides() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("bad FEN"));
 }
+
+#[test]
+fn events_run_from_the_start_of_tagless_games() {
+    let dir = Scratch::new("events");
+    let game = dir.file("push.pgn", "1. e4 e5 2. R->a8 *\n");
+    let with = xpgn(&["check", "--events", "43", "--format", "json", s(&game)]);
+    assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
+    let report: serde_json::Value = serde_json::from_str(stdout(&with).trim()).unwrap();
+    assert_eq!(report["variant"], "event-chess");
+    assert_eq!(report["events"], serde_json::json!([43]));
+    assert_eq!(report["plies"], 3);
+    let without = xpgn(&["check", "--format", "json", s(&game)]);
+    assert_eq!(without.status.code(), Some(1));
+    assert!(stdout(&without).contains("Line Pushers"));
+    for bad in [
+        &["perft", "--events", "16", "--depth", "1"][..],
+        &["perft", "--events", "43,43", "--depth", "1"],
+        &[
+            "perft",
+            "--variant",
+            "sip",
+            "--events",
+            "43",
+            "--depth",
+            "1",
+        ],
+        &["perft", "--events", "43 a1", "--depth", "1"],
+    ] {
+        let output = xpgn(bad);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&output).starts_with("xpgn: --events: "), "{bad:?}");
+    }
+}

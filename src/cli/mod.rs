@@ -72,6 +72,10 @@ pub struct VariantArgs {
     /// games name it by its name, id or an alias. May be repeated.
     #[arg(long = "variant-file", value_name = "FILE")]
     variant_files: Vec<PathBuf>,
+    /// Events running from the start (Event Chess), comma-separated, each as in
+    /// `[%event ...]`: for `moves` and `perft`, and for games without a `[Variant]` tag.
+    #[arg(long, value_name = "LIST")]
+    events: Option<String>,
 }
 
 impl VariantArgs {
@@ -125,7 +129,51 @@ impl VariantArgs {
             (None, Some(first)) => first,
             (None, None) => variants.default,
         };
+        variants.start_events = self.start_events(&variants)?;
         Ok(variants)
+    }
+
+    /// The events of `--events`, checked against the rules of tagless games.
+    fn start_events(
+        &self,
+        variants: &Variants,
+    ) -> Result<Vec<&'static dyn xpgn::rules::Event>, ExitStatus> {
+        let usage = |message: String| {
+            eprintln!("xpgn: --events: {message}");
+            ExitStatus::Error
+        };
+        let mut started: Vec<&'static dyn xpgn::rules::Event> = Vec::new();
+        for item in self.events.iter().flat_map(|list| list.split(',')) {
+            let mut words = item.split_whitespace();
+            let number: u16 = words
+                .next()
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| usage(format!("`{item}` does not start with an event number")))?;
+            if !variants.default.events && variants.default.slug != "standard" {
+                return Err(usage(format!(
+                    "events run only in Event Chess, not in {}",
+                    variants.default.name
+                )));
+            }
+            let event = xpgn::rules::events::by_number(number)
+                .ok_or_else(|| usage(format!("event #{number} is not supported")))?;
+            if words.next().is_some() && !event.takes_choices() {
+                return Err(usage(format!(
+                    "event #{number} {} takes no choices",
+                    event.name()
+                )));
+            }
+            if started.iter().any(|e| e.number() == number) {
+                return Err(usage(format!("event #{number} is listed twice")));
+            }
+            started.push(event);
+        }
+        if started.len() > xpgn::rules::position::MAX_EVENTS {
+            return Err(usage(
+                "at most two events run in one game (EC-1)".to_owned(),
+            ));
+        }
+        Ok(started)
     }
 }
 
@@ -189,15 +237,18 @@ pub struct PositionArgs {
     /// The position (default: the variant's start position).
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
-    /// Events running in the position, comma-separated, each as in `[%event ...]`
-    /// (`--events 43`; Event Chess only).
-    #[arg(long, value_name = "LIST")]
-    events: Option<String>,
 }
 
 impl PositionArgs {
     fn position(&self) -> Result<(&'static Variant, xpgn::rules::Position), ExitStatus> {
-        let variant = self.variant.variants()?.default;
+        let variants = self.variant.variants()?;
+        // Orthodox chess with events is Event Chess.
+        let variant = match variants.default {
+            v if !v.events && !variants.start_events.is_empty() => {
+                variants.find("event-chess").unwrap_or(v)
+            }
+            v => v,
+        };
         let mut pos = match &self.fen {
             None => variant.start_position().clone(),
             Some(fen) => xpgn::rules::parse_fen(variant, fen).map_err(|e| {
@@ -205,32 +256,11 @@ impl PositionArgs {
                 ExitStatus::Error
             })?,
         };
-        for item in self.events.iter().flat_map(|list| list.split(',')) {
-            let usage = |message: String| {
-                eprintln!("xpgn: --events: {message}");
+        for &event in &variants.start_events {
+            pos.start_event(event, None).map_err(|e| {
+                eprintln!("xpgn: --events: {e}");
                 ExitStatus::Error
-            };
-            let number: u16 = item
-                .split_whitespace()
-                .next()
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| usage(format!("`{item}` does not start with an event number")))?;
-            if !variant.events {
-                return Err(usage(format!(
-                    "events run only in Event Chess, not in {} (add --variant event-chess)",
-                    variant.name
-                )));
-            }
-            let event = xpgn::rules::events::by_number(number)
-                .ok_or_else(|| usage(format!("event #{number} is not supported")))?;
-            if item.split_whitespace().nth(1).is_some() && !event.takes_choices() {
-                return Err(usage(format!(
-                    "event #{number} {} takes no choices",
-                    event.name()
-                )));
-            }
-            pos.start_event(event, None)
-                .map_err(|e| usage(format!("{e} (event #{number} is listed twice?)")))?;
+            })?;
         }
         Ok((variant, pos))
     }

@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 
 use super::board::{Bitboard, Geometry, MAX_SQUARES, Sq};
 use super::definition::{DefinitionError, parse_definition};
+use super::event::Event;
 use super::fen::parse_fen;
 use super::piece::{Color, Kind, PieceDef, Role};
 use super::position::Position;
@@ -370,12 +371,15 @@ impl Variant {
 
 /// The variants one run knows: the built-ins, those read from `--variant-file`, and the
 /// one for games without a `[Variant]` tag.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Variants {
     /// For games that do not name theirs.
     pub default: &'static Variant,
     /// Read from files; their names win over the built-ins'.
     pub loaded: Vec<&'static Variant>,
+    /// Events running from the start of games without a `[Variant]` tag (`--events`),
+    /// which are then Event Chess games.
+    pub start_events: Vec<&'static dyn Event>,
 }
 
 impl Variants {
@@ -384,6 +388,7 @@ impl Variants {
         Variants {
             default,
             loaded: Vec::new(),
+            start_events: Vec::new(),
         }
     }
 
