@@ -27,6 +27,8 @@ Engines (--engine):
           for a count of 5 million), needs no pyffish.
   both    Both, and each count must match both.
 
+--no-passes drops the SIP pass moves (Fairy-Stockfish exactly as variants.ini defines it).
+
 The SIP rules are read as in shared/spec/rulings.md: pass moves never capture, attacks
 and checks never go through a pass, a pass move is a distinct move even when the same
 piece could reach the far end directly (Qj6-f10 and Qj6-e1-f10 count as two moves), and
@@ -191,6 +193,12 @@ class Rules:
             for h in self.holes:
                 if board[h] in "Pp":
                     raise ValueError(f"a pawn on a hole is not supported: {fen}")
+        if board.count("K") != 1 or board.count("k") != 1:
+            raise ValueError(f"each side needs exactly one king: {fen}")
+        # Fairy-Stockfish accepts a position whose side not to move is in check (and then
+        # offers the king capture); such a position is no game position, so refuse it.
+        if self.attacked(board, board.index("k" if white else "K"), white):
+            raise ValueError(f"the side not to move is in check: {fen}")
         return Position(board, white, castling, ep, int(parts[4]), int(parts[5]))
 
     def fen(self, pos):
@@ -478,12 +486,30 @@ class FsfPerft:
                 pyffish.load_variant_config(f.read())
         self.variant = rules.name
 
-    def pass_children(self, fen):
-        """FENs after each legal SIP pass move of the side to move."""
+    def pass_children(self, fen, legal):
+        """FENs after each legal SIP pass move of the side to move. `legal` is Fairy-
+        Stockfish's move list there: each of its moves onto an empty hole whose far end is
+        empty must be among this script's pass candidates (a cross-check of the candidate
+        generator, which also finds moves that are illegal as ordinary moves onto the hole,
+        e.g. a king passing through an attacked hole)."""
         rules = self.rules
         pos = rules.parse(fen)
+        candidates = rules.pass_moves(pos)
+        board = pos.board
+        found = {(s, t, pr) for s, t, pr, _ in candidates}
+        for move in legal:
+            m = self.MOVE.match(move)
+            s = rules.sq(m.group(1) + m.group(2))
+            t = rules.sq(m.group(3) + m.group(4))
+            far = rules.holes.get(t)
+            if far is not None and board[t] == EMPTY and board[far] == EMPTY:
+                promo = move[m.end():] or None
+                if promo:
+                    promo = promo.upper() if pos.white else promo.lower()
+                if (s, far, promo) not in found:
+                    raise RuntimeError(f"pass candidate missing for {move} in {fen}")
         out = []
-        for m in rules.pass_moves(pos):
+        for m in candidates:
             new = rules.make(pos, m)
             # Fairy-Stockfish judges legality: with the mover to move again in the new
             # position, is it in check?
@@ -517,7 +543,7 @@ class FsfPerft:
         passes = []
         if holes is not None and len(holes) < len(self.rules.holes):
             fen = self.sf.get_fen(self.variant, base, moves) if moves else base
-            passes = self.pass_children(fen)
+            passes = self.pass_children(fen, legal)
         if depth == 1:
             return len(legal) + len(passes)
         nodes = 0
@@ -561,6 +587,12 @@ def main():
     parser.add_argument("--variant", choices=["sip", "capablanca", "grand"])
     parser.add_argument("--engine", choices=["fsf", "python", "both"], default="fsf")
     parser.add_argument("--max-nodes", type=int, default=None, help="skip counts above this")
+    parser.add_argument(
+        "--no-passes",
+        action="store_true",
+        help="SIP without pass moves (plain Fairy-Stockfish); only positions whose comment "
+        "says that no pass arises keep their counts",
+    )
     args = parser.parse_args()
 
     variant = args.variant
@@ -573,6 +605,8 @@ def main():
         ensure_pyffish()
 
     rules = Rules(variant)
+    if args.no_passes:
+        rules.holes = {}
     engines = []
     if args.engine in ("fsf", "both"):
         fsf = FsfPerft(rules)
@@ -601,7 +635,12 @@ def main():
                 continue
             for name, perft in engines:
                 start = time.monotonic()
-                got = perft(fen, depth)
+                try:
+                    got = perft(fen, depth)
+                except RuntimeError as e:
+                    results.append(f"d{depth} {name} ERROR {e}")
+                    failures += 1
+                    continue
                 took = time.monotonic() - start
                 tag = f"d{depth}" + (f" {name}" if len(engines) > 1 else "")
                 if got == expected:
