@@ -250,22 +250,26 @@ fn written(m: &PieceMove) -> String {
     .to_string()
 }
 
+/// The square as the variant's board knows it, or why it is not on the board.
+fn on_board(v: &Variant, square: crate::notation::Square) -> Result<Sq, Rejection> {
+    let g = v.geometry;
+    g.from_square(square).ok_or_else(|| {
+        illegal(
+            format!(
+                "{square} is not on the {}x{} board of {}",
+                g.width, g.height, v.name
+            ),
+            None,
+        )
+    })
+}
+
 fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
     let g = v.geometry;
     if let Some(reason) = foreign_form(m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
-    let on_board = |square: crate::notation::Square| {
-        g.from_square(square).ok_or_else(|| {
-            illegal(
-                format!(
-                    "{square} is not on the {}x{} board of {}",
-                    g.width, g.height, v.name
-                ),
-                None,
-            )
-        })
-    };
+    let on_board = |square| on_board(v, square);
     let last = m.targets.last().expect("a piece move names a square");
     let to = on_board(last.square)?;
     let kind = written_kind(v, m)?;
@@ -440,17 +444,7 @@ fn resolve_pass(
     if let Some(reason) = foreign_suffix(m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
-    let on_board = |square: crate::notation::Square| {
-        g.from_square(square).ok_or_else(|| {
-            illegal(
-                format!(
-                    "{square} is not on the {}x{} board of {}",
-                    g.width, g.height, v.name
-                ),
-                None,
-            )
-        })
-    };
+    let on_board = |square| on_board(v, square);
     let n = m.targets.len();
     let (hole_written, far_written) = (m.targets[n - 2], m.targets[n - 1]);
     let hole = on_board(hole_written.square)?;

@@ -106,17 +106,7 @@ impl LinePushers {
                 if first_mover != Some(rook) {
                     continue;
                 }
-                out.push(Move {
-                    piece: pos.piece_at(rook).expect("our rook"),
-                    from: rook,
-                    to,
-                    captured: None,
-                    promotion: None,
-                    special: Special::Event {
-                        number: NUMBER,
-                        data: d as u16,
-                    },
-                });
+                out.push(push_move(pos, rook, to, d));
             }
         }
     }
@@ -222,17 +212,7 @@ impl LinePushers {
                 stuck.get_or_insert(rook);
                 continue;
             };
-            let mv = Move {
-                piece: pos.piece_at(rook).expect("our rook"),
-                from: rook,
-                to,
-                captured: None,
-                promotion: None,
-                special: Special::Event {
-                    number: NUMBER,
-                    data: d as u16,
-                },
-            };
+            let mv = push_move(pos, rook, to, d);
             pushes.push((rook, d, mv));
         }
         match pushes.as_slice() {
@@ -282,6 +262,21 @@ impl LinePushers {
                 })
             }
         }
+    }
+}
+
+/// The push of `rook`'s line in direction `d`, named by that rook, which ends on `to`.
+fn push_move(pos: &Position, rook: Sq, to: Sq, d: usize) -> Move {
+    Move {
+        piece: pos.piece_at(rook).expect("our rook"),
+        from: rook,
+        to,
+        captured: None,
+        promotion: None,
+        special: Special::Event {
+            number: NUMBER,
+            data: d as u16,
+        },
     }
 }
 
