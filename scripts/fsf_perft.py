@@ -80,7 +80,10 @@ def ensure_pyffish():
         print(f"skipped: pyffish {PYFFISH_VERSION} is not importable in {VENV}")
         sys.exit(0)
     check = f"import pyffish, sys; sys.exit('.'.join(map(str, pyffish.version())) != '{PYFFISH_VERSION}')"
-    if not (os.path.exists(venv_python) and subprocess.run([venv_python, "-c", check]).returncode == 0):
+    usable = os.path.exists(venv_python) and not subprocess.run(
+        [venv_python, "-c", check], stderr=subprocess.DEVNULL
+    ).returncode
+    if not usable:
         if subprocess.run([sys.executable, "-m", "venv", VENV], stdout=subprocess.DEVNULL).returncode:
             print("skipped: python3 -m venv failed (is the python3-venv package installed?)")
             sys.exit(0)
@@ -558,25 +561,27 @@ class FsfPerft:
 
 
 def read_positions(path):
-    """Yields (id, fen, [(depth, nodes)]) per position of a .perft file."""
-    pos_id, fen, counts = None, None, []
+    """Yields (id, fen, [(depth, nodes)]) per position of a .perft file (read at once, so
+    that editing the file during a long run does not disturb it)."""
     with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            key, _, value = line.partition(" ")
-            if key == "id":
-                if pos_id is not None:
-                    yield pos_id, fen, counts
-                pos_id, fen, counts = value, None, []
-            elif key == "fen":
-                fen = value
-            elif key == "perft":
-                depth, nodes = value.split()
-                counts.append((int(depth), int(nodes)))
-            else:
-                sys.exit(f"{path}:{number}: unknown line {line!r}")
+        lines = f.read().splitlines()
+    pos_id, fen, counts = None, None, []
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, value = line.partition(" ")
+        if key == "id":
+            if pos_id is not None:
+                yield pos_id, fen, counts
+            pos_id, fen, counts = value, None, []
+        elif key == "fen":
+            fen = value
+        elif key == "perft":
+            depth, nodes = value.split()
+            counts.append((int(depth), int(nodes)))
+        else:
+            sys.exit(f"{path}:{number}: unknown line {line!r}")
     if pos_id is not None:
         yield pos_id, fen, counts
 
