@@ -434,10 +434,6 @@ impl Replayer<'_> {
     ) -> Result<(), ()> {
         let number = command.number.node;
         let later = count_moves(&items[index + 1..]);
-        let Some(event) = events::by_number(number) else {
-            self.unsupported_event(&command.number, later);
-            return Err(());
-        };
         let v = self.variant;
         let span = command.number.span;
         if !v.events {
@@ -459,6 +455,7 @@ impl Replayer<'_> {
         let rule = |message: String, help: &str| {
             Diagnostic::new(Code::EventRule, span, message, "this event").with_help(help)
         };
+        // The meta rules hold for every event number, played by xpgn or not (EC-1).
         if let Some(running) = position.events().into_iter().find(|e| e.number() == number) {
             self.diagnostics.push(rule(
                 format!(
@@ -480,6 +477,10 @@ impl Replayer<'_> {
             ));
             return Ok(());
         }
+        let Some(event) = events::by_number(number) else {
+            self.unsupported_event(&command.number, later);
+            return Err(());
+        };
         if !command.choices.is_empty() && !event.takes_choices() {
             self.diagnostics.push(rule(
                 format!(

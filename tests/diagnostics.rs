@@ -1,6 +1,8 @@
 //! Every diagnostic, rendered as a person sees it (unicode, no colour, width 80), from
-//! the fixtures under `fixtures/syntax/` (reading), `fixtures/rules/` (replaying) and
-//! `fixtures/sip/` (Secret Invisible Pass, one file per ruling SIP-1..SIP-7).
+//! the fixtures under `fixtures/syntax/` (reading), `fixtures/rules/` (replaying),
+//! `fixtures/sip/` (Secret Invisible Pass, one file per ruling SIP-1..SIP-7) and
+//! `fixtures/events/` (Event Chess: #43 Line Pushers with its seed examples and rulings
+//! LP-1..LP-6, the meta rules EC-1..EC-4, and a forum transcript).
 //! Each folder's `expected.yaml` says which codes each fixture must give, so a snapshot
 //! can never silently accept a wrong finding.
 
@@ -32,7 +34,8 @@ fn check_fixtures(kind: &str) {
     let mut names: Vec<String> = std::fs::read_dir(fixtures(kind))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".pgn"))
+        // Forum transcripts (`.txt`) are read as such by their extension.
+        .filter(|n| n.ends_with(".pgn") || n.ends_with(".txt"))
         .collect();
     names.sort();
     assert_eq!(
@@ -42,6 +45,9 @@ fn check_fixtures(kind: &str) {
     );
     let handler = plain_handler();
     let standard = Variants::with_default(Variant::by_name("standard").unwrap());
+    // Every fixture is checked before the test fails, so one wrong file does not hide
+    // the findings of the files after it.
+    let mut wrong = Vec::new();
     for name in names {
         let input = Input::from_path(&fixtures(kind).join(&name));
         let display = format!("fixtures/{kind}/{name}");
@@ -56,9 +62,17 @@ fn check_fixtures(kind: &str) {
                 }
             }
         }
-        assert_eq!(codes, expected[&name], "{name}");
-        insta::assert_snapshot!(name.trim_end_matches(".pgn").to_owned(), rendered);
+        if codes != expected[&name] {
+            wrong.push(format!(
+                "{name}: expected {:?}, got {codes:?}\n{rendered}",
+                expected[&name]
+            ));
+            continue;
+        }
+        let snapshot = name.trim_end_matches(".pgn").trim_end_matches(".txt");
+        insta::assert_snapshot!(snapshot.to_owned(), rendered);
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
@@ -77,10 +91,16 @@ fn every_sip_fixture_gives_its_diagnostics() {
 }
 
 #[test]
+fn every_event_fixture_gives_its_diagnostics() {
+    check_fixtures("events");
+}
+
+#[test]
 fn every_code_has_a_fixture() {
     let mut all = expected("syntax");
     all.extend(expected("rules"));
     all.extend(expected("sip"));
+    all.extend(expected("events"));
     for code in Code::ALL {
         assert!(
             all.values().flatten().any(|c| c == code.name()),

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use xpgn::rules::{Variant, parse_fen};
+use xpgn::rules::{Position, Variant, events, parse_fen};
 
 struct Case {
     id: String,
@@ -44,10 +44,17 @@ fn cases(file: &str) -> Vec<Case> {
 }
 
 fn run(file: &str, variant: &Variant) {
+    run_with(file, variant, |_| {});
+}
+
+/// [`run`] with `prepare` applied to each position after reading its FEN (events
+/// running from the start).
+fn run_with(file: &str, variant: &Variant, prepare: impl Fn(&mut Position)) {
     let cases = cases(file);
     assert!(cases.len() >= 8, "{file} has its positions");
     for case in cases {
-        let pos = parse_fen(variant, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let mut pos = parse_fen(variant, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        prepare(&mut pos);
         for &(depth, expected) in &case.counts {
             assert_eq!(
                 variant.perft(&pos, depth),
@@ -86,4 +93,16 @@ fn capablanca_positions_match_published_counts() {
 #[test]
 fn grand_positions_match_fairy_stockfish_counts() {
     run("grand.perft", Variant::by_name("grand").unwrap());
+}
+
+/// Event #43 Line Pushers running from the start; the counts are cross-checked with
+/// `scripts/pushes_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn line_pushers_positions_match_cross_checked_counts() {
+    let line_pushers = events::by_number(43).expect("xpgn plays #43");
+    run_with(
+        "line-pushers.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(line_pushers, None).unwrap(),
+    );
 }

@@ -196,7 +196,8 @@ fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
             }
         }
     }
-    if let Some(pawn) = v.tables.pawn {
+    // In Event Chess pushes and swaps put pawns on the first and last ranks (LP-3, LK-7).
+    if let Some(pawn) = v.tables.pawn.filter(|_| !v.events) {
         let g = v.geometry;
         let edges = g.rank_mask(0) | g.rank_mask(g.height - 1);
         if let Some(sq) = (pos.by_kind(pawn) & edges).first() {

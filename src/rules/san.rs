@@ -221,19 +221,19 @@ fn is_passage_form(m: &PieceMove) -> bool {
 fn foreign_suffix(m: &PieceMove) -> Option<String> {
     if m.king_at.is_some() {
         return Some(
-            "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running in this game"
+            "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running here"
                 .to_owned(),
         );
     }
     if m.swap.is_some() {
         return Some(
-            "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running in this game"
+            "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running here"
                 .to_owned(),
         );
     }
     if m.arrow.is_some() {
         return Some(
-            "`->` (a line push or a knight facing) belongs to events #43 Line Pushers and #85 Loyal Knights, neither of which is running in this game"
+            "`->` (a line push or a knight facing) belongs to events #43 Line Pushers and #85 Loyal Knights, neither of which is running here"
                 .to_owned(),
         );
     }
@@ -394,7 +394,8 @@ fn resolve_piece_move(
         mv.promotion == req.promotion
             && match mv.special {
                 Special::Castle { .. } => !v.chess960,
-                Special::Pass { .. } => false,
+                // Written in their own forms (`Re1-f10`, `R->a8`), read by their readers.
+                Special::Pass { .. } | Special::Event { .. } => false,
                 _ => true,
             }
     });
@@ -883,7 +884,7 @@ fn push_disambiguation(v: &Variant, pos: &Position, mv: &Move, out: &mut String)
         r.from != mv.from
             && match (mv.special, r.special) {
                 (Special::Pass { hole }, Special::Pass { hole: other }) => hole == other,
-                (_, Special::Castle { .. } | Special::Pass { .. }) => false,
+                (_, Special::Castle { .. } | Special::Pass { .. } | Special::Event { .. }) => false,
                 _ => !matches!(mv.special, Special::Pass { .. }),
             }
     });

@@ -182,7 +182,12 @@ impl LinePushers {
             .collect();
         if asked.is_empty() {
             let edge = target_is_edge(v, target);
-            let reason = if !edge {
+            let reason = if rooks.contains(target) {
+                format!(
+                    "the {us} rook on {} stands on the edge square it names: a push toward it would not move the rook, and the rook must move (LP-2)",
+                    g.name(target)
+                )
+            } else if !edge {
                 format!(
                     "{} is not an edge square: a push names the square at the end of the rook's rank or file it pushes toward (LP-1)",
                     g.name(target)
@@ -215,8 +220,11 @@ impl LinePushers {
             let mv = push_move(pos, rook, to, d);
             pushes.push((rook, d, mv));
         }
-        match pushes.as_slice() {
-            [] => {
+        let (legal, exposing): (Vec<_>, Vec<_>) = pushes
+            .into_iter()
+            .partition(|(_, _, mv)| !v.leaves_king_attacked(pos, mv));
+        match (legal.as_slice(), exposing.first()) {
+            ([], None) => {
                 let rook = stuck.expect("an asked push");
                 Err(illegal(
                     format!(
@@ -227,26 +235,24 @@ impl LinePushers {
                     help(v, pos),
                 ))
             }
-            [(_, _, mv)] => {
-                if v.leaves_king_attacked(pos, mv) {
-                    let mut after = pos.clone();
-                    v.play(&mut after, mv);
-                    let king = after
-                        .checkable_kings(v, us)
-                        .into_iter()
-                        .find(|&k| after.is_attacked(v, k, us.other()));
-                    let square = king.map_or(String::new(), |k| format!(" on {}", g.name(k)));
-                    return Err(illegal(
-                        format!(
-                            "the push toward {} leaves the {us} king{square} in check (LP-4)",
-                            g.name(target)
-                        ),
-                        help(v, pos),
-                    ));
-                }
-                Ok(*mv)
+            ([], Some((_, _, mv))) => {
+                let mut after = pos.clone();
+                v.play(&mut after, mv);
+                let king = after
+                    .checkable_kings(v, us)
+                    .into_iter()
+                    .find(|&k| after.is_attacked(v, k, us.other()));
+                let square = king.map_or(String::new(), |k| format!(" on {}", g.name(k)));
+                Err(illegal(
+                    format!(
+                        "the push toward {} leaves the {us} king{square} in check (LP-4)",
+                        g.name(target)
+                    ),
+                    help(v, pos),
+                ))
             }
-            several => {
+            ([(_, _, mv)], _) => Ok(*mv),
+            (several, _) => {
                 let spellings: Vec<String> = several
                     .iter()
                     .map(|(rook, _, _)| format!("R{}->{}", g.name(*rook), g.name(target)))
@@ -439,21 +445,29 @@ impl Event for LinePushers {
         let kind = v.kind_of_letter(char::from(promotion.piece));
         let mut moves = Vec::new();
         self.promotions(v, pos, sq.bit(), &mut moves);
+        let all = moves.clone();
         self.legal(v, pos, &mut moves);
+        let spellings: Vec<String> = moves.iter().map(|mv| self.san(v, pos, mv)).collect();
+        let help = (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
+        let us = pos.turn;
         Some(
             moves
                 .into_iter()
                 .find(|mv| mv.promotion == kind && kind.is_some())
                 .ok_or_else(|| {
-                    illegal(
+                    let letter = char::from(promotion.piece);
+                    let reason = if all.iter().any(|mv| mv.promotion == kind && kind.is_some()) {
                         format!(
-                            "the {} pawn on {} cannot promote to `{}` by standing still",
-                            pos.turn,
-                            v.geometry.name(sq),
-                            char::from(promotion.piece)
-                        ),
-                        None,
-                    )
+                            "promoting the {us} pawn on {} by standing still leaves the {us} king in check (LP-4)",
+                            v.geometry.name(sq)
+                        )
+                    } else {
+                        format!(
+                            "the {us} pawn on {} cannot promote to `{letter}` by standing still (LP-3)",
+                            v.geometry.name(sq)
+                        )
+                    };
+                    illegal(reason, help)
                 }),
         )
     }
@@ -471,6 +485,7 @@ impl Event for LinePushers {
         // LP-6: the rook's square only where `R->edge` also names another push.
         let mut others = Vec::new();
         self.pushes(v, pos, g.all(), &mut others);
+        self.legal(v, pos, &mut others);
         let named_twice = others.iter().any(|other| match other.special {
             Special::Event { data: od, .. } if od != PROMOTE => {
                 edge_square(v, other.from, usize::from(od)) == edge
