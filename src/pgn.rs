@@ -199,16 +199,22 @@ pub fn parse_str(text: &str) -> Vec<ParsedGame> {
 /// Reads every game of `text`, which starts at byte `offset` of its file (spans are
 /// absolute). Whitespace alone yields no game.
 pub fn parse_chunk(text: &str, offset: usize) -> Vec<ParsedGame> {
+    let mut games = Vec::new();
+    parse_into(text, offset, &mut games);
+    games
+}
+
+/// [`parse_chunk`] appending to `games`, so that the parts of a chunk share one list.
+pub fn parse_into(text: &str, offset: usize, games: &mut Vec<ParsedGame>) {
     let mut reader = Reader {
         text,
         bytes: text.as_bytes(),
         pos: 0,
         offset,
-        games: Vec::new(),
+        games,
         current: GameBuilder::default(),
     };
     reader.run();
-    reader.games
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
@@ -246,12 +252,12 @@ impl GameBuilder {
     }
 }
 
-struct Reader<'a> {
+struct Reader<'a, 'g> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
     offset: usize,
-    games: Vec<ParsedGame>,
+    games: &'g mut Vec<ParsedGame>,
     current: GameBuilder,
 }
 
@@ -277,7 +283,7 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
 }
 
-impl<'a> Reader<'a> {
+impl Reader<'_, '_> {
     fn span(&self, start: usize, end: usize) -> Span {
         Span::new(self.offset + start, end - start)
     }
