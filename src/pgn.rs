@@ -283,6 +283,23 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
 }
 
+/// Bytes of a tag name: letters, digits, `_` and `-`. A table, as for [`DELIMITERS`]:
+/// every game's tag names are read byte by byte.
+static TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-';
+        b += 1;
+    }
+    table
+};
+
+fn is_tag_name_byte(b: u8) -> bool {
+    TAG_NAME_BYTES[usize::from(b)]
+}
+
 impl Reader<'_, '_> {
     fn span(&self, start: usize, end: usize) -> Span {
         Span::new(self.offset + start, end - start)
@@ -915,7 +932,7 @@ fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
     let name_start = skip_blanks(1);
     let mut name_end = name_start;
     while let Some(&b) = bytes.get(name_end)
-        && (b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        && is_tag_name_byte(b)
     {
         name_end += 1;
     }
@@ -962,7 +979,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
     }
     let name_start = i;
     while i < bytes.len()
-        && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-')
+        && is_tag_name_byte(bytes[i])
     {
         i += 1;
     }
