@@ -978,9 +978,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
         i += 1;
     }
     let name_start = i;
-    while i < bytes.len()
-        && is_tag_name_byte(bytes[i])
-    {
+    while i < bytes.len() && is_tag_name_byte(bytes[i]) {
         i += 1;
     }
     let name = name_start..i;
