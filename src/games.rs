@@ -1,7 +1,7 @@
 //! Games of one input, read chunk by chunk so a file of any size streams.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::pgn::{ParsedGame, parse_chunk};
+use crate::pgn::{ParsedGame, parse_into};
 use crate::report::Source;
 use crate::source::{Chunk, Input, InputFormat, PgnChunks, open, read_whole};
 use crate::span::Span;
@@ -10,16 +10,43 @@ use crate::span::Span;
 pub struct ChunkGames {
     pub chunk: Chunk,
     pub games: Vec<ParsedGame>,
+    /// For each part of the chunk, the index of its first game in `games`.
+    first_games: Vec<usize>,
 }
 
 impl ChunkGames {
-    pub fn source<'a>(&'a self, name: &'a str) -> Source<'a> {
-        Source {
-            name,
-            text: &self.chunk.text,
-            offset: self.chunk.offset,
-            line: self.chunk.line,
-        }
+    /// Each part of the chunk, as the source its games report from, with its games.
+    pub fn parts<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Iterator<Item = (Source<'a>, &'a [ParsedGame])> {
+        self.chunk
+            .parts
+            .iter()
+            .enumerate()
+            .map(move |(index, part)| {
+                let first = self.first_games[index];
+                let end = self
+                    .first_games
+                    .get(index + 1)
+                    .map_or(self.games.len(), |&next| next);
+                let source = Source {
+                    name,
+                    text: self.chunk.part_text(part),
+                    offset: self.chunk.offset + part.range.start,
+                    line: part.line,
+                };
+                (source, &self.games[first..end])
+            })
+    }
+
+    /// Every game with the source it reports from.
+    pub fn games<'a>(
+        &'a self,
+        name: &'a str,
+    ) -> impl Iterator<Item = (Source<'a>, &'a ParsedGame)> {
+        self.parts(name)
+            .flat_map(|(source, games)| games.iter().map(move |game| (source, game)))
     }
 }
 
@@ -28,7 +55,8 @@ impl ChunkGames {
 pub struct PendingChunk {
     chunk: Chunk,
     format: InputFormat,
-    /// Whether this chunk carries the file's one encoding warning.
+    /// Whether this chunk carries the file's one encoding warning (on its first part
+    /// that is not UTF-8).
     warn_encoding: bool,
 }
 
@@ -42,26 +70,40 @@ impl PendingChunk {
         self.chunk.text.is_empty()
     }
 
-    /// Parses the chunk's games.
+    /// Parses the chunk's games, part by part.
     pub fn parse(self) -> ChunkGames {
         let PendingChunk {
             chunk,
             format,
-            warn_encoding,
+            mut warn_encoding,
         } = self;
-        let mut games = match format {
-            InputFormat::Pgn => parse_chunk(&chunk.text, chunk.offset),
-            InputFormat::Transcript => {
-                vec![crate::transcript::parse_chunk(&chunk.text, chunk.offset)]
+        // A part is nearly always one game: the list grows once or never.
+        let mut games = Vec::with_capacity(chunk.parts.len());
+        let mut first_games = Vec::with_capacity(chunk.parts.len());
+        for part in &chunk.parts {
+            let first = games.len();
+            first_games.push(first);
+            let text = chunk.part_text(part);
+            let offset = chunk.offset + part.range.start;
+            match format {
+                InputFormat::Pgn => parse_into(text, offset, &mut games),
+                InputFormat::Transcript => {
+                    games.push(crate::transcript::parse_chunk(text, offset));
+                }
             }
-        };
-        if warn_encoding
-            && let Some(line) = chunk.cp1252_line
-            && let Some(first) = games.first_mut()
-        {
-            first.diagnostics.insert(0, encoding_warning(&chunk, line));
+            if warn_encoding && let Some(line) = part.cp1252_line {
+                warn_encoding = false;
+                if let Some(first) = games.get_mut(first) {
+                    let warning = encoding_warning(text, offset, part.line, line);
+                    first.diagnostics.insert(0, warning);
+                }
+            }
         }
-        ChunkGames { chunk, games }
+        ChunkGames {
+            chunk,
+            games,
+            first_games,
+        }
     }
 }
 
@@ -75,7 +117,8 @@ pub fn read_chunks(
             let mut warned = false;
             Box::new(PgnChunks::new(reader).map(move |chunk| {
                 chunk.map(|chunk| {
-                    let warn_encoding = chunk.cp1252_line.is_some() && !warned;
+                    let warn_encoding =
+                        !warned && chunk.parts.iter().any(|p| p.cp1252_line.is_some());
                     warned |= warn_encoding;
                     PendingChunk {
                         chunk,
@@ -108,11 +151,11 @@ pub fn read_games(
     }))
 }
 
-/// Points at the first line that is not UTF-8 (`line` is 0-based in the file).
-fn encoding_warning(chunk: &Chunk, line: usize) -> Diagnostic {
-    let text = &chunk.text;
+/// Points at the first line that is not UTF-8 of a part's `text`, which starts at byte
+/// `offset` and line `first_line` of the file (`line` is 0-based in the file).
+fn encoding_warning(text: &str, offset: usize, first_line: usize, line: usize) -> Diagnostic {
     let mut start = 0;
-    for _ in chunk.line..line {
+    for _ in first_line..line {
         match text[start..].find(['\n', '\r']) {
             Some(i) => {
                 start += i + 1;
@@ -128,7 +171,7 @@ fn encoding_warning(chunk: &Chunk, line: usize) -> Diagnostic {
         .unwrap_or(text.len() - start);
     Diagnostic::new(
         Code::NotUtf8,
-        Span::new(chunk.offset + start, len),
+        Span::new(offset + start, len),
         format!(
             "the file is not UTF-8; read as Windows-1252 from line {}",
             line + 1

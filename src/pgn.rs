@@ -199,16 +199,22 @@ pub fn parse_str(text: &str) -> Vec<ParsedGame> {
 /// Reads every game of `text`, which starts at byte `offset` of its file (spans are
 /// absolute). Whitespace alone yields no game.
 pub fn parse_chunk(text: &str, offset: usize) -> Vec<ParsedGame> {
+    let mut games = Vec::new();
+    parse_into(text, offset, &mut games);
+    games
+}
+
+/// [`parse_chunk`] appending to `games`, so that the parts of a chunk share one list.
+pub fn parse_into(text: &str, offset: usize, games: &mut Vec<ParsedGame>) {
     let mut reader = Reader {
         text,
         bytes: text.as_bytes(),
         pos: 0,
         offset,
-        games: Vec::new(),
+        games,
         current: GameBuilder::default(),
     };
     reader.run();
-    reader.games
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
@@ -246,12 +252,12 @@ impl GameBuilder {
     }
 }
 
-struct Reader<'a> {
+struct Reader<'a, 'g> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
     offset: usize,
-    games: Vec<ParsedGame>,
+    games: &'g mut Vec<ParsedGame>,
     current: GameBuilder,
 }
 
@@ -277,7 +283,24 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
 }
 
-impl<'a> Reader<'a> {
+/// Bytes of a tag name: letters, digits, `_` and `-`. A table, as for [`DELIMITERS`]:
+/// every game's tag names are read byte by byte.
+static TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-';
+        b += 1;
+    }
+    table
+};
+
+fn is_tag_name_byte(b: u8) -> bool {
+    TAG_NAME_BYTES[usize::from(b)]
+}
+
+impl Reader<'_, '_> {
     fn span(&self, start: usize, end: usize) -> Span {
         Span::new(self.offset + start, end - start)
     }
@@ -909,7 +932,7 @@ fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
     let name_start = skip_blanks(1);
     let mut name_end = name_start;
     while let Some(&b) = bytes.get(name_end)
-        && (b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        && is_tag_name_byte(b)
     {
         name_end += 1;
     }
@@ -955,9 +978,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
         i += 1;
     }
     let name_start = i;
-    while i < bytes.len()
-        && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-')
-    {
+    while i < bytes.len() && is_tag_name_byte(bytes[i]) {
         i += 1;
     }
     let name = name_start..i;

@@ -1,6 +1,7 @@
 //! Bytes in: command-line paths to inputs, transparent decompression, decoding, and
 //! splitting a PGN stream into chunks of whole games so a file of any size streams.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -153,7 +154,8 @@ pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
 
 const BLOCK: usize = 64 * 1024;
 
-/// Decoded text of one or more whole games.
+/// Decoded text of whole games, many at a time: a file of short games would otherwise pay
+/// for a string, a decoding and a parse per game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chunk {
     pub text: String,
@@ -161,12 +163,34 @@ pub struct Chunk {
     /// For UTF-8 input this is the file offset; for Windows-1252 input it counts the
     /// UTF-8 the file decodes to.
     pub offset: usize,
-    /// 0-based line of `text`'s first character in the file.
+    /// `text` cut at the game boundaries the splitter found, in order and without gaps.
+    pub parts: Vec<Part>,
+}
+
+/// The text between two game boundaries: one game, or one and the tagless games after
+/// it. Each part is read and shown on its own, so a diagnostic's excerpt never shows a
+/// neighbouring game and a part that is not UTF-8 leaves the others as they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Byte range of the part in the chunk's `text`.
+    pub range: std::ops::Range<usize>,
+    /// 0-based line of the part's first character in the file.
     pub line: usize,
-    /// When the chunk was not UTF-8 and was decoded as Windows-1252: the 0-based file
+    /// When the part was not UTF-8 and was decoded as Windows-1252: the 0-based file
     /// line of its first invalid byte.
     pub cp1252_line: Option<usize>,
 }
+
+impl Chunk {
+    pub fn part_text(&self, part: &Part) -> &str {
+        &self.text[part.range.clone()]
+    }
+}
+
+/// Text a chunk is cut at once it holds this much (else at the end of what was read):
+/// enough games to make the costs per chunk negligible, few enough that `check --jobs`
+/// shares a batch among its threads.
+const CHUNK_BYTES: usize = 16 * 1024;
 
 /// Where the scanner is, kept between refills so no byte is scanned twice.
 #[derive(Clone, Copy, Debug, Default)]
@@ -177,25 +201,31 @@ struct ScanState {
     in_escape_line: bool,
     /// At a line start, possibly after blanks.
     line_start: bool,
-    /// The pending chunk holds movetext (a boundary may follow).
+    /// The pending part holds movetext (a boundary may follow).
     movetext: bool,
     /// The last byte was `\r` (a following `\n` ends the same line).
     after_cr: bool,
-    /// Line breaks in the pending chunk up to the scan position.
+    /// Line breaks in the pending part up to the scan position.
     lines: usize,
 }
 
-/// Splits a PGN stream into chunks at game boundaries: a line whose first non-blank
-/// character is `[` (not inside a `{}` comment) after movetext starts a new chunk.
+/// Splits a PGN stream into chunks of parts at game boundaries: a line whose first
+/// non-blank character is `[` (not inside a `{}` comment) after movetext starts a new
+/// part.
 pub struct PgnChunks<R: BufRead> {
     reader: R,
     /// Read but not yet yielded bytes are `pending[start..]`; the front is dropped only
     /// when refilling, so yielding a chunk never moves the rest of the block.
     pending: Vec<u8>,
     start: usize,
+    /// Where the part being scanned starts in `pending`.
+    part_start: usize,
+    /// The parts of the next chunk found so far, as byte ranges relative to `start`.
+    parts: Vec<Part>,
     scanned: usize,
     state: ScanState,
     offset: usize,
+    /// 0-based file line of `part_start`.
     line: usize,
     eof: bool,
 }
@@ -206,6 +236,8 @@ impl<R: BufRead> PgnChunks<R> {
             reader,
             pending: Vec::new(),
             start: 0,
+            part_start: 0,
+            parts: Vec::new(),
             scanned: 0,
             state: ScanState {
                 line_start: true,
@@ -219,8 +251,8 @@ impl<R: BufRead> PgnChunks<R> {
 
     /// Scans pending bytes; returns the start of the next game when one is found.
     fn scan(&mut self) -> Option<usize> {
-        let first_chunk = self.offset == 0;
-        let chunk_start = self.start;
+        let first_part = self.offset == 0 && self.parts.is_empty();
+        let part_start = self.part_start;
         let s = &mut self.state;
         let bytes = &self.pending;
         let mut i = self.scanned;
@@ -280,10 +312,10 @@ impl<R: BufRead> PgnChunks<R> {
                 s.in_tag_line = true;
             } else if s.line_start
                 && b == b'%'
-                && (i == chunk_start || matches!(bytes[i - 1], b'\n' | b'\r'))
+                && (i == part_start || matches!(bytes[i - 1], b'\n' | b'\r'))
             {
                 s.in_escape_line = true;
-            } else if i == 0 && first_chunk && bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            } else if i == 0 && first_part && bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
                 i += 3;
                 s.line_start = true;
                 continue;
@@ -304,23 +336,26 @@ impl<R: BufRead> PgnChunks<R> {
         None
     }
 
-    fn take_chunk(&mut self, end: usize) -> Chunk {
-        let bytes = self.pending[self.start..end].to_vec();
-        self.start = end;
-        let lines = self.state.lines;
-        let (text, cp1252_line) = decode(bytes, self.line);
-        let chunk = Chunk {
-            offset: self.offset,
+    /// Ends the part being scanned at `end`; the scan state starts afresh for the next.
+    fn end_part(&mut self, end: usize) {
+        self.parts.push(Part {
+            range: self.part_start - self.start..end - self.start,
             line: self.line,
-            cp1252_line,
-            text,
-        };
-        self.offset += chunk.text.len();
-        self.line += lines;
+            cp1252_line: None,
+        });
+        self.part_start = end;
+        self.line += self.state.lines;
         self.state = ScanState {
             line_start: true,
             ..ScanState::default()
         };
+    }
+
+    fn take_chunk(&mut self) -> Chunk {
+        let bytes = self.pending[self.start..self.part_start].to_vec();
+        self.start = self.part_start;
+        let chunk = decode_parts(bytes, std::mem::take(&mut self.parts), self.offset);
+        self.offset += chunk.text.len();
         chunk
     }
 }
@@ -331,14 +366,24 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
     fn next(&mut self) -> Option<io::Result<Chunk>> {
         loop {
             if let Some(end) = self.scan() {
-                return Some(Ok(self.take_chunk(end)));
+                self.end_part(end);
+                if end - self.start >= CHUNK_BYTES {
+                    return Some(Ok(self.take_chunk()));
+                }
+                continue;
             }
             if self.eof {
-                if self.start == self.pending.len() {
+                if self.part_start < self.pending.len() {
+                    self.end_part(self.pending.len());
+                }
+                if self.parts.is_empty() {
                     return None;
                 }
-                let end = self.pending.len();
-                return Some(Ok(self.take_chunk(end)));
+                return Some(Ok(self.take_chunk()));
+            }
+            if !self.parts.is_empty() {
+                // Yielded before refilling, so that the refill moves at most one game.
+                return Some(Ok(self.take_chunk()));
             }
             match self.reader.fill_buf() {
                 Ok([]) => self.eof = true,
@@ -347,6 +392,7 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                     if self.start > 0 {
                         self.pending.drain(..self.start);
                         self.scanned -= self.start;
+                        self.part_start -= self.start;
                         self.start = 0;
                     }
                     self.pending.extend_from_slice(block);
@@ -368,34 +414,55 @@ fn line_start_blanks(bytes: &[u8], i: usize) -> usize {
         .count()
 }
 
-/// A transcript is one game: the whole input as one chunk.
+/// A transcript is one game: the whole input as one chunk of one part.
 pub fn read_whole(mut reader: impl BufRead) -> io::Result<Chunk> {
     let mut bytes = Vec::new();
     reader.read_to_end(&mut bytes)?;
-    let (text, cp1252_line) = decode(bytes, 0);
-    Ok(Chunk {
-        text,
-        offset: 0,
+    let whole = Part {
+        range: 0..bytes.len(),
         line: 0,
-        cp1252_line,
-    })
+        cp1252_line: None,
+    };
+    Ok(decode_parts(bytes, vec![whole], 0))
+}
+
+/// Decodes the parts of a chunk. A chunk is nearly always UTF-8 and checked as a whole;
+/// otherwise each part is decoded on its own, so that only the parts that are not UTF-8
+/// are read as Windows-1252, as they would be if each part were a chunk.
+fn decode_parts(bytes: Vec<u8>, mut parts: Vec<Part>, offset: usize) -> Chunk {
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let mut text = String::with_capacity(bytes.len());
+            for part in &mut parts {
+                let start = text.len();
+                let (decoded, cp1252_line) = decode(&bytes[part.range.clone()], part.line);
+                text.push_str(&decoded);
+                part.range = start..text.len();
+                part.cp1252_line = cp1252_line;
+            }
+            text
+        }
+    };
+    Chunk {
+        text,
+        offset,
+        parts,
+    }
 }
 
 /// UTF-8 when valid; otherwise Windows-1252, which maps every byte, with the file line
 /// of the first invalid byte.
-fn decode(bytes: Vec<u8>, first_line: usize) -> (String, Option<usize>) {
-    match String::from_utf8(bytes) {
-        Ok(text) => (text, None),
+fn decode(bytes: &[u8], first_line: usize) -> (Cow<'_, str>, Option<usize>) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (Cow::Borrowed(text), None),
         Err(e) => {
-            let bytes = e.into_bytes();
-            let bad = std::str::from_utf8(&bytes)
-                .map_err(|e| e.valid_up_to())
-                .err()
-                .unwrap_or(0);
+            let bad = e.valid_up_to();
             let line =
                 first_line + crate::span::line_breaks(&String::from_utf8_lossy(&bytes[..bad]));
-            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(&bytes);
-            (text.into_owned(), Some(line))
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
+            (text, Some(line))
         }
     }
 }
@@ -408,8 +475,12 @@ mod tests {
         PgnChunks::new(bytes).map(Result::unwrap).collect()
     }
 
+    fn parts(bytes: &[u8]) -> Vec<(String, usize, usize, Option<usize>)> {
+        parts_read_by(64 * 1024, bytes)
+    }
+
     fn texts(bytes: &[u8]) -> Vec<String> {
-        chunks(bytes).into_iter().map(|c| c.text).collect()
+        parts(bytes).into_iter().map(|(text, ..)| text).collect()
     }
 
     #[test]
@@ -442,15 +513,60 @@ mod tests {
             b"[A \"1\"]\r1. e4 *\r[B \"2\"]\r*",
             b"[A \"1\"]\n1. e4 *\n[B \"2\"]\n*",
         ] {
-            let whole = chunks(text);
+            let whole = parts(text);
             assert_eq!(whole.len(), 2);
-            assert_eq!(whole[1].line, 2);
-            assert_eq!(whole[1].offset, whole[0].text.len());
-            let tiny: Vec<Chunk> = PgnChunks::new(BufReader::with_capacity(1, text))
-                .map(Result::unwrap)
-                .collect();
-            assert_eq!(tiny, whole);
+            assert_eq!(whole[1].2, 2);
+            assert_eq!(whole[1].1, whole[0].0.len());
+            assert_eq!(parts_read_by(1, text), whole);
         }
+    }
+
+    /// Every part of every chunk read through a buffer of `capacity` bytes: its text,
+    /// file offset, file line and first line that is not UTF-8.
+    fn parts_read_by(capacity: usize, bytes: &[u8]) -> Vec<(String, usize, usize, Option<usize>)> {
+        PgnChunks::new(BufReader::with_capacity(capacity, bytes))
+            .map(Result::unwrap)
+            .flat_map(|chunk| {
+                let offset = chunk.offset;
+                chunk
+                    .parts
+                    .iter()
+                    .map(|part| {
+                        let text = chunk.part_text(part).to_owned();
+                        (text, offset + part.range.start, part.line, part.cp1252_line)
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn many_games_share_a_chunk_and_chunks_follow_each_other() {
+        let game = b"[Event \"a\"]\r\n1. e4 *\r\n\n";
+        let text = game.repeat(3 * CHUNK_BYTES / game.len());
+        let all = chunks(&text);
+        assert!(all.len() > 1 && all.len() < text.len() / game.len() / 10);
+        let mut offset = 0;
+        let mut line = 0;
+        for chunk in &all {
+            assert_eq!(chunk.offset, offset);
+            offset += chunk.text.len();
+            assert_eq!(chunk.parts.first().map(|p| p.range.start), Some(0));
+            assert_eq!(
+                chunk.parts.last().map(|p| p.range.end),
+                Some(chunk.text.len())
+            );
+            for (part, next) in chunk.parts.iter().zip(&chunk.parts[1..]) {
+                assert_eq!(part.range.end, next.range.start);
+            }
+            for part in &chunk.parts {
+                assert_eq!(chunk.part_text(part).as_bytes(), game);
+                assert_eq!(part.line, line);
+                line += 3;
+            }
+        }
+        assert_eq!(offset, text.len());
+        assert_eq!(parts_read_by(7, &text), parts(&text));
     }
 
     #[test]
@@ -461,11 +577,17 @@ mod tests {
     }
 
     #[test]
-    fn windows_1252_is_decoded_with_the_line_of_the_first_bad_byte() {
-        let all = chunks(b"[Event \"a\"]\n*\n[Event \"b\"]\n[Site \"Caf\xe9\"]\n*");
-        assert_eq!(all[0].cp1252_line, None);
-        assert_eq!(all[1].cp1252_line, Some(3));
-        assert!(all[1].text.contains("Café"));
+    fn windows_1252_is_decoded_part_by_part_with_the_line_of_the_first_bad_byte() {
+        let all = parts(
+            b"[Event \"\xC3\xA9\"]\n*\n[Event \"b\"]\n[Site \"Caf\xE9\"]\n*\n[Event \"c\"]\n*",
+        );
+        assert_eq!(all.len(), 3);
+        assert_eq!(all[0].3, None);
+        assert!(all[0].0.contains('é'), "a UTF-8 part stays UTF-8");
+        assert_eq!(all[1].3, Some(3));
+        assert!(all[1].0.contains("Café"));
+        assert_eq!(all[2].3, None);
+        assert_eq!(all[2].1, all[0].0.len() + all[1].0.len());
     }
 
     #[test]

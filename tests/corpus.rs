@@ -51,7 +51,7 @@ fn round_trip(path: &Path) -> usize {
     let mut printed = String::new();
     for chunk in read_games(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display())) {
         let chunk = chunk.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for parsed in &chunk.games {
+        for (source, parsed) in chunk.games("") {
             games += 1;
             printed.clear();
             write_game(&parsed.game, &mut printed);
@@ -62,7 +62,7 @@ fn round_trip(path: &Path) -> usize {
                 [canonical(&parsed.game)],
                 "{} game {games} (line {}) does not read back as printed:\n{printed}",
                 path.display(),
-                chunk.chunk.line + 1
+                source.line + 1
             );
             let mut twice = String::new();
             write_game(&again[0].game, &mut twice);
@@ -125,7 +125,7 @@ fn every_standard_game_replays_legally() {
     for file in files_under(&dir) {
         for chunk in read_games(&Input::from_path(&file)).unwrap() {
             let chunk = chunk.unwrap();
-            for game in &chunk.games {
+            for (source, game) in chunk.games("") {
                 games += 1;
                 let checked = check_game(game, &standard);
                 let errors: Vec<_> = checked
@@ -137,7 +137,7 @@ fn every_standard_game_replays_legally() {
                     errors.is_empty(),
                     "{} line {}: {errors:?}",
                     file.display(),
-                    chunk.chunk.line + 1
+                    source.line + 1
                 );
             }
         }

@@ -55,10 +55,10 @@ fn check_fixtures(kind: &str) {
         let mut rendered = String::new();
         for chunk in read_games(&input).unwrap() {
             let chunk = chunk.unwrap();
-            for game in &chunk.games {
+            for (source, game) in chunk.games(&display) {
                 for diagnostic in check_game(game, &standard).diagnostics {
                     codes.push(diagnostic.code.name().to_owned());
-                    rendered.push_str(&render(&handler, &diagnostic, chunk.source(&display)));
+                    rendered.push_str(&render(&handler, &diagnostic, source));
                 }
             }
         }

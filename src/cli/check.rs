@@ -6,8 +6,11 @@ use std::num::NonZeroUsize;
 use clap::ValueEnum;
 use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
+use xpgn::pgn::ParsedGame;
 use xpgn::replay::{Replay, check_game};
-use xpgn::report::{GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Summary};
+use xpgn::report::{
+    GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Source, Summary,
+};
 use xpgn::rules::Variants;
 
 use super::{Color, ExitStatus, InputArgs, VariantArgs};
@@ -130,13 +133,13 @@ impl Checker<'_> {
         summary: &mut Summary,
     ) -> io::Result<()> {
         let mut number = 0;
-        let mut report = |games: &ChunkGames, index: usize, replay: &Replay| {
+        let mut report = |source: Source<'_>, game: &ParsedGame, replay: &Replay| {
             number += 1;
             summary.add(&replay.diagnostics);
             reporter.game(&GameReport {
-                source: games.source(&input.display),
+                source,
                 number,
-                game: &games.games[index].game,
+                game: &game.game,
                 replay,
             })
         };
@@ -145,8 +148,8 @@ impl Checker<'_> {
             // One thread: each game is reported as soon as it is checked.
             for pending in chunks {
                 let games = pending?.parse();
-                for (index, parsed) in games.games.iter().enumerate() {
-                    report(&games, index, &check_game(parsed, self.variants))?;
+                for (source, game) in games.games(&input.display) {
+                    report(source, game, &check_game(game, self.variants))?;
                 }
             }
             return Ok(());
@@ -167,8 +170,9 @@ impl Checker<'_> {
             let checked: Vec<Checked> =
                 pool.install(|| batch.par_drain(..).map(|p| self.check(p)).collect());
             for checked in &checked {
-                for (index, replay) in checked.results.iter().enumerate() {
-                    report(&checked.games, index, replay)?;
+                let games = checked.games.games(&input.display);
+                for ((source, game), replay) in games.zip(&checked.results) {
+                    report(source, game, replay)?;
                 }
             }
             if ended {

@@ -90,29 +90,35 @@ fn format_input(
     let mut formatted = String::new();
     for chunk in read_games(input)? {
         let chunk = chunk?;
-        let errors = chunk
-            .games
-            .iter()
-            .flat_map(|g| &g.diagnostics)
-            .filter(|d| d.is_error())
-            .count();
-        if errors > 0 {
-            return Err(Refusal::Usage(format!(
-                "{} has syntax errors ({errors} in the game at line {}); `xpgn check {}` lists them",
-                input.display,
-                chunk.chunk.line + 1,
-                input.display
-            )));
-        }
-        formatted.clear();
-        for parsed in &chunk.games {
-            if !first {
-                formatted.push('\n');
+        // Part by part, as the splitter found the games: a refused file prints what
+        // precedes the game it is refused at.
+        for (source, games) in chunk.parts(&input.display) {
+            if games.is_empty() {
+                continue;
             }
-            first = false;
-            write_game(&parsed.game, &mut formatted);
+            let errors = games
+                .iter()
+                .flat_map(|g| &g.diagnostics)
+                .filter(|d| d.is_error())
+                .count();
+            if errors > 0 {
+                return Err(Refusal::Usage(format!(
+                    "{} has syntax errors ({errors} in the game at line {}); `xpgn check {}` lists them",
+                    input.display,
+                    source.line + 1,
+                    input.display
+                )));
+            }
+            formatted.clear();
+            for parsed in games {
+                if !first {
+                    formatted.push('\n');
+                }
+                first = false;
+                write_game(&parsed.game, &mut formatted);
+            }
+            sink(&formatted, source.text)?;
         }
-        sink(&formatted, &chunk.chunk.text)?;
     }
     Ok(())
 }
