@@ -77,16 +77,6 @@ fn capture_limit(v: &Variant, pos: &Position, mv: &crate::rules::Move) -> Option
     })
 }
 
-/// Whether a line or one of its variations starts an event.
-fn starts_events(items: &[Spanned<Item>]) -> bool {
-    items.iter().any(|item| match &item.node {
-        Item::Comment(comment) => comment.text.contains("[%event"),
-        Item::EventLine(line) => line.event.is_some(),
-        Item::Variation(variation) => starts_events(variation),
-        _ => false,
-    })
-}
-
 /// Replays `game`; `variants.default` applies when the game has no `[Variant]` tag.
 pub fn replay(game: &Game, variants: &Variants) -> Replay {
     let mut replay = Replay::default();
@@ -115,20 +105,35 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
             }
         },
     };
-    // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
-    // event is an Event Chess game (notation.md section 4).
     let tagless = !game.tags.iter().any(|t| t.name.node == "Variant");
     let start_events: &[&'static dyn crate::rules::Event] =
         if tagless { &variants.start_events } else { &[] };
-    let variant = if !variant.events
-        && variant.slug == "standard"
-        && (!start_events.is_empty() || starts_events(&game.moves))
-    {
-        variants.find("event-chess").unwrap_or(variant)
-    } else {
-        variant
+    // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
+    // event is an Event Chess game (notation.md section 4). Found out while replaying,
+    // so that games without events pay nothing for it.
+    let as_event_chess = || {
+        let event_chess = variants
+            .find("event-chess")
+            .expect("Event Chess is built in");
+        replay_under(game, event_chess, start_events).expect("Event Chess plays events")
     };
-    replay.variant = Cow::Borrowed(&variant.slug);
+    if variant.slug == "standard" && !start_events.is_empty() {
+        return as_event_chess();
+    }
+    replay_under(game, variant, start_events).unwrap_or_else(as_event_chess)
+}
+
+/// Replays `game` under `variant`: `None` when the game starts an event and the variant
+/// is orthodox chess, which then is Event Chess.
+fn replay_under(
+    game: &Game,
+    variant: &'static Variant,
+    start_events: &[&'static dyn crate::rules::Event],
+) -> Option<Replay> {
+    let mut replay = Replay {
+        variant: Cow::Borrowed(&variant.slug),
+        ..Replay::default()
+    };
     let start = match game.tags.iter().find(|t| t.name.node == "FEN") {
         None => variant.start_position().clone(),
         Some(tag) => match parse_fen(variant, &tag.value.node) {
@@ -143,7 +148,7 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
                     )
                     .with_help("fix the FEN, or remove the FEN and SetUp tags to start from the usual position"),
                 );
-                return replay;
+                return Some(replay);
             }
         },
     };
@@ -159,8 +164,12 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
         diagnostics: Vec::new(),
         moves: Vec::new(),
         unreadable: Vec::new(),
+        starts_events_in_orthodox_chess: false,
     };
     let main = replayer.line(&game.moves, start, 0, &mut Vec::new());
+    if replayer.starts_events_in_orthodox_chess {
+        return None;
+    }
     replay.plies = main.plies;
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &main.position, &main.keys);
@@ -175,7 +184,7 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
     }
     replay.diagnostics.extend(replayer.diagnostics);
     replay.unreadable = replayer.unreadable;
-    replay
+    Some(replay)
 }
 
 struct Replayer<'v> {
@@ -184,6 +193,8 @@ struct Replayer<'v> {
     unreadable: Vec<(Span, MoveRef)>,
     /// Scratch space for move generation.
     moves: Vec<crate::rules::Move>,
+    /// An event command met in a game of orthodox chess: replay it as Event Chess.
+    starts_events_in_orthodox_chess: bool,
 }
 
 /// The outcome of replaying one line.
@@ -436,6 +447,10 @@ impl Replayer<'_> {
         let later = count_moves(&items[index + 1..]);
         let v = self.variant;
         let span = command.number.span;
+        if !v.events && v.slug == "standard" {
+            self.starts_events_in_orthodox_chess = true;
+            return Err(());
+        }
         if !v.events {
             self.diagnostics.push(
                 Diagnostic::new(
