@@ -178,9 +178,14 @@ impl Variant {
             SEVERAL_LINES => {}
             d => {
                 let d = usize::from(d);
-                let riders =
-                    pos.kinds_in(t.riders_by_direction[d]) & pos.by_color(pos.turn.other());
-                return self.pinned_on(pos, king, d, riders) == Some(from);
+                // Pinned only by an enemy rider beyond `from`: most pieces on a line
+                // with their king have none there, which two look-ups tell.
+                let beyond = t.ray(d, from) & pos.by_color(pos.turn.other());
+                if beyond.is_empty() {
+                    return false;
+                }
+                let riders = pos.kinds_in(t.riders_by_direction[d]) & beyond;
+                return riders.nonempty() && self.pinned_on(pos, king, d, riders) == Some(from);
             }
         }
         t.direction_groups.iter().any(|(kinds, directions)| {
@@ -354,10 +359,11 @@ impl Variant {
                 .attacks_among(kind, from, occupied, to.bit())
                 .nonempty(),
             d => {
+                let d = usize::from(d);
+                // Nothing may stand strictly between: the ray from `from` up to `to`
+                // (its ray less `to`'s), without `to` itself. No bit scan needed.
                 t.rides_mask[kind.index()] >> d & 1 != 0
-                    && self
-                        .ray_attacks(usize::from(d), from, occupied)
-                        .contains(to)
+                    && ((t.ray(d, from) ^ t.ray(d, to)) & occupied & !to.bit()).is_empty()
             }
         }
     }
