@@ -168,26 +168,41 @@ impl Variant {
             .then_some(blocker)
     }
 
+    /// Inlined: asked for nearly every move, and mostly answered by two look-ups.
+    #[inline]
     fn is_pinned(&self, pos: &Position, safety: &KingSafety, king: Sq, from: Sq) -> bool {
         if let Some(pinned) = safety.pinned {
             return pinned.contains(from);
         }
         let t = &self.tables;
         match t.line_direction[king.index() * MAX_SQUARES + from.index()] {
-            NO_LINE => return false,
-            SEVERAL_LINES => {}
+            NO_LINE => false,
+            SEVERAL_LINES => self.is_pinned_on_any_line(pos, king, from),
             d => {
                 let d = usize::from(d);
                 // Pinned only by an enemy rider beyond `from`: most pieces on a line
                 // with their king have none there, which two look-ups tell.
                 let beyond = t.ray(d, from) & pos.by_color(pos.turn.other());
-                if beyond.is_empty() {
-                    return false;
-                }
-                let riders = pos.kinds_in(t.riders_by_direction[d]) & beyond;
-                return riders.nonempty() && self.pinned_on(pos, king, d, riders) == Some(from);
+                beyond.nonempty() && self.is_pinned_along(pos, king, from, d, beyond)
             }
         }
+    }
+
+    fn is_pinned_along(
+        &self,
+        pos: &Position,
+        king: Sq,
+        from: Sq,
+        d: usize,
+        beyond: Bitboard,
+    ) -> bool {
+        let riders = pos.kinds_in(self.tables.riders_by_direction[d]) & beyond;
+        riders.nonempty() && self.pinned_on(pos, king, d, riders) == Some(from)
+    }
+
+    /// [`Variant::is_pinned`] where several of the variant's lines join king and piece.
+    fn is_pinned_on_any_line(&self, pos: &Position, king: Sq, from: Sq) -> bool {
+        let t = &self.tables;
         t.direction_groups.iter().any(|(kinds, directions)| {
             directions.iter().any(|&d| {
                 t.ray(d, king).contains(from) && {
@@ -533,8 +548,13 @@ impl Variant {
         let Some(king) = safety.king else {
             return !self.leaves_king_attacked(pos, mv);
         };
-        if !matches!(mv.special, Special::Normal | Special::DoubleStep) {
-            return !self.leaves_king_attacked(pos, mv);
+        match mv.special {
+            Special::Normal | Special::DoubleStep => {}
+            // Only `castling_moves` makes these, and only with the king's square, path
+            // and landing unattacked with king and rook lifted off; castled, they only
+            // block more, and with one king and no event no other king can be attacked.
+            Special::Castle { .. } => return true,
+            _ => return !self.leaves_king_attacked(pos, mv),
         }
         if safety.in_check && mv.from != king && !safety.evasions.contains(mv.to) {
             return false;
