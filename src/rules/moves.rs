@@ -546,6 +546,8 @@ impl Variant {
         moves.retain(|mv| self.is_legal_with(pos, mv, &safety));
     }
 
+    /// Inlined: the one legality question of nearly every written move.
+    #[inline]
     fn is_legal_with(&self, pos: &Position, mv: &Move, safety: &KingSafety) -> bool {
         let Some(king) = safety.king else {
             return !self.leaves_king_attacked(pos, mv);
