@@ -168,21 +168,41 @@ impl Variant {
             .then_some(blocker)
     }
 
+    /// Inlined: asked for nearly every move, and mostly answered by two look-ups.
+    #[inline]
     fn is_pinned(&self, pos: &Position, safety: &KingSafety, king: Sq, from: Sq) -> bool {
         if let Some(pinned) = safety.pinned {
             return pinned.contains(from);
         }
         let t = &self.tables;
         match t.line_direction[king.index() * MAX_SQUARES + from.index()] {
-            NO_LINE => return false,
-            SEVERAL_LINES => {}
+            NO_LINE => false,
+            SEVERAL_LINES => self.is_pinned_on_any_line(pos, king, from),
             d => {
                 let d = usize::from(d);
-                let riders =
-                    pos.kinds_in(t.riders_by_direction[d]) & pos.by_color(pos.turn.other());
-                return self.pinned_on(pos, king, d, riders) == Some(from);
+                // Pinned only by an enemy rider beyond `from`: most pieces on a line
+                // with their king have none there, which two look-ups tell.
+                let beyond = t.ray(d, from) & pos.by_color(pos.turn.other());
+                beyond.nonempty() && self.is_pinned_along(pos, king, from, d, beyond)
             }
         }
+    }
+
+    fn is_pinned_along(
+        &self,
+        pos: &Position,
+        king: Sq,
+        from: Sq,
+        d: usize,
+        beyond: Bitboard,
+    ) -> bool {
+        let riders = pos.kinds_in(self.tables.riders_by_direction[d]) & beyond;
+        riders.nonempty() && self.pinned_on(pos, king, d, riders) == Some(from)
+    }
+
+    /// [`Variant::is_pinned`] where several of the variant's lines join king and piece.
+    fn is_pinned_on_any_line(&self, pos: &Position, king: Sq, from: Sq) -> bool {
+        let t = &self.tables;
         t.direction_groups.iter().any(|(kinds, directions)| {
             directions.iter().any(|&d| {
                 t.ray(d, king).contains(from) && {
@@ -342,7 +362,9 @@ impl Variant {
     }
 
     /// Whether a piece of `kind` (not a pawn) on `from` attacks `to`: one leap-table
-    /// look-up and at most one ray, found from the direction table.
+    /// look-up and at most one ray, found from the direction table. Inlined: every
+    /// written move and every check test asks it.
+    #[inline]
     fn reaches(&self, kind: Kind, from: Sq, to: Sq, occupied: Bitboard) -> bool {
         let t = &self.tables;
         if t.leaps[kind.index()][from.index()].contains(to) {
@@ -354,10 +376,11 @@ impl Variant {
                 .attacks_among(kind, from, occupied, to.bit())
                 .nonempty(),
             d => {
+                let d = usize::from(d);
+                // Nothing may stand strictly between: the ray from `from` up to `to`
+                // (its ray less `to`'s), without `to` itself. No bit scan needed.
                 t.rides_mask[kind.index()] >> d & 1 != 0
-                    && self
-                        .ray_attacks(usize::from(d), from, occupied)
-                        .contains(to)
+                    && ((t.ray(d, from) ^ t.ray(d, to)) & occupied & !to.bit()).is_empty()
             }
         }
     }
@@ -523,12 +546,19 @@ impl Variant {
         moves.retain(|mv| self.is_legal_with(pos, mv, &safety));
     }
 
+    /// Inlined: the one legality question of nearly every written move.
+    #[inline]
     fn is_legal_with(&self, pos: &Position, mv: &Move, safety: &KingSafety) -> bool {
         let Some(king) = safety.king else {
             return !self.leaves_king_attacked(pos, mv);
         };
-        if !matches!(mv.special, Special::Normal | Special::DoubleStep) {
-            return !self.leaves_king_attacked(pos, mv);
+        match mv.special {
+            Special::Normal | Special::DoubleStep => {}
+            // Only `castling_moves` makes these, and only with the king's square, path
+            // and landing unattacked with king and rook lifted off; castled, they only
+            // block more, and with one king and no event no other king can be attacked.
+            Special::Castle { .. } => return true,
+            _ => return !self.leaves_king_attacked(pos, mv),
         }
         if safety.in_check && mv.from != king && !safety.evasions.contains(mv.to) {
             return false;

@@ -273,7 +273,11 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     let last = m.targets.last().expect("a piece move names a square");
     let to = on_board(last.square)?;
     let kind = written_kind(v, m)?;
-    let promotion = promotion_kind(v, pos, m, last.promotion)?;
+    // Nearly every move writes no promotion: no call for it.
+    let promotion = match last.promotion {
+        None => None,
+        written => promotion_kind(v, pos, m, written)?,
+    };
     let mut from = g.all();
     match m.hint {
         Some(Hint::File(file)) => {
