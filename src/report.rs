@@ -15,7 +15,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::pgn::{Game, Item, Outcome};
 use crate::replay::Replay;
 use crate::rules::DefinitionError;
-use crate::span::{LineColumn, line_breaks, line_column};
+use crate::span::{LineColumn, Span, line_breaks, line_column};
 
 /// The text a game was read from: one chunk of a file, placed in it by offset and line.
 #[derive(Clone, Copy, Debug)]
@@ -102,7 +102,7 @@ pub fn render(
     diagnostic: &Diagnostic,
     source: Source<'_>,
 ) -> String {
-    let view = MietteView { diagnostic, source };
+    let view = MietteView::of_diagnostic(diagnostic, source);
     let mut out = String::new();
     if handler.render_report(&mut out, &view).is_err() {
         let at = source.line_column(diagnostic.span.offset);
@@ -117,7 +117,7 @@ pub fn render_definition_error(
     error: &DefinitionError,
     source: Source<'_>,
 ) -> String {
-    let view = DefinitionView { error, source };
+    let view = MietteView::of_definition_error(error, source);
     let mut out = String::new();
     if handler.render_report(&mut out, &view).is_err() {
         out = format!(
@@ -342,21 +342,49 @@ impl<W: Write> Reporter for GithubReporter<W> {
     }
 }
 
-/// A diagnostic with its source, in the shape miette renders.
+/// A finding with its source, in the shape miette renders: a game's [`Diagnostic`] or a
+/// variant file's [`DefinitionError`].
+#[derive(Debug)]
 struct MietteView<'a> {
-    diagnostic: &'a Diagnostic,
+    code: String,
+    severity: Option<Severity>,
+    message: &'a str,
+    help: Option<&'a str>,
+    label: &'a str,
+    span: Span,
     source: Source<'a>,
 }
 
-impl std::fmt::Debug for MietteView<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.diagnostic.fmt(f)
+impl<'a> MietteView<'a> {
+    fn of_diagnostic(diagnostic: &'a Diagnostic, source: Source<'a>) -> Self {
+        let code = diagnostic.code;
+        MietteView {
+            code: format!("xpgn::{}::{}", code.category(), code.name()),
+            severity: Some(diagnostic.severity),
+            message: &diagnostic.message,
+            help: diagnostic.help.as_deref(),
+            label: &diagnostic.label,
+            span: diagnostic.span,
+            source,
+        }
+    }
+
+    fn of_definition_error(error: &'a DefinitionError, source: Source<'a>) -> Self {
+        MietteView {
+            code: "xpgn::variant::bad-definition".to_owned(),
+            severity: None,
+            message: &error.message,
+            help: error.help.as_deref(),
+            label: "here",
+            span: error.span,
+            source,
+        }
     }
 }
 
 impl std::fmt::Display for MietteView<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(self.message)
     }
 }
 
@@ -364,26 +392,18 @@ impl std::error::Error for MietteView<'_> {}
 
 impl miette::Diagnostic for MietteView<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        let code = self.diagnostic.code;
-        Some(Box::new(format!(
-            "xpgn::{}::{}",
-            code.category(),
-            code.name()
-        )))
+        Some(Box::new(&self.code))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.diagnostic.severity {
+        self.severity.map(|severity| match severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         })
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        self.diagnostic
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+        self.help.map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -391,54 +411,10 @@ impl miette::Diagnostic for MietteView<'_> {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.diagnostic.span;
         let label = LabeledSpan::new_primary_with_span(
-            Some(self.diagnostic.label.clone()),
-            (span.offset, span.len),
+            Some(self.label.to_owned()),
+            (self.span.offset, self.span.len),
         );
-        Some(Box::new(std::iter::once(label)))
-    }
-}
-
-struct DefinitionView<'a> {
-    error: &'a DefinitionError,
-    source: Source<'a>,
-}
-
-impl std::fmt::Debug for DefinitionView<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.error.fmt(f)
-    }
-}
-
-impl std::fmt::Display for DefinitionView<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.error.message)
-    }
-}
-
-impl std::error::Error for DefinitionView<'_> {}
-
-impl miette::Diagnostic for DefinitionView<'_> {
-    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        Some(Box::new("xpgn::variant::bad-definition"))
-    }
-
-    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        self.error
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.source)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.error.span;
-        let label =
-            LabeledSpan::new_primary_with_span(Some("here".to_owned()), (span.offset, span.len));
         Some(Box::new(std::iter::once(label)))
     }
 }
