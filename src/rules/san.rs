@@ -264,8 +264,19 @@ fn on_board(v: &Variant, square: crate::notation::Square) -> Result<Sq, Rejectio
     })
 }
 
-fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
+/// The squares a written file or rank (`Nbd7`, `R1e2`) allows the piece to come from.
+fn hinted_origins(v: &Variant, hint: Option<Hint>) -> Bitboard {
     let g = v.geometry;
+    match hint {
+        Some(Hint::File(file)) => g
+            .sq(file, 0)
+            .map_or(Bitboard::EMPTY, |sq| v.tables.file_of[sq.index()]),
+        Some(Hint::Rank(rank)) => g.rank_mask(rank),
+        None => g.all(),
+    }
+}
+
+fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
     if let Some(reason) = foreign_form(m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
@@ -278,16 +289,7 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
         None => None,
         written => promotion_kind(v, pos, m, written)?,
     };
-    let mut from = g.all();
-    match m.hint {
-        Some(Hint::File(file)) => {
-            from &= g
-                .sq(file, 0)
-                .map_or(Bitboard::EMPTY, |sq| v.tables.file_of[sq.index()]);
-        }
-        Some(Hint::Rank(rank)) => from &= g.rank_mask(rank),
-        None => {}
-    }
+    let mut from = hinted_origins(v, m.hint);
     let origin = if m.targets.len() == 2 {
         let origin = on_board(m.targets[0].square)?;
         from &= origin.bit();
@@ -445,7 +447,6 @@ fn resolve_pass(
     m: &PieceMove,
     moves: &mut Vec<Move>,
 ) -> Result<Move, Rejection> {
-    let g = v.geometry;
     if let Some(reason) = foreign_suffix(m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
@@ -456,12 +457,7 @@ fn resolve_pass(
     let far = on_board(far_written.square)?;
     let kind = written_kind(v, m)?;
     let promotion = promotion_kind(v, pos, m, hole_written.promotion.or(far_written.promotion))?;
-    let mut from = g.all();
-    match m.hint {
-        Some(Hint::File(file)) => from &= g.file_mask(file),
-        Some(Hint::Rank(rank)) => from &= g.rank_mask(rank),
-        None => {}
-    }
+    let mut from = hinted_origins(v, m.hint);
     if n == 3 {
         from &= on_board(m.targets[0].square)?.bit();
     }

@@ -119,6 +119,9 @@ pub struct Variant {
     pub(crate) tables: Tables,
     /// `start_fen`, read once.
     start: Position,
+    /// Name, id and aliases reduced by [`name_key`], so matching a `[Variant]` tag
+    /// reduces only the tag.
+    name_keys: Vec<String>,
 }
 
 /// Attack tables, one entry per square.
@@ -226,7 +229,13 @@ impl Variant {
             undefined_pieces,
             tables,
             start: Position::empty(),
+            name_keys: Vec::new(),
         };
+        variant.name_keys = [&variant.name, &variant.slug]
+            .into_iter()
+            .chain(&variant.aliases)
+            .map(|n| name_key(n))
+            .collect();
         variant.start = parse_fen(&variant, &variant.start_fen).map_err(|e| e.to_string())?;
         if variant.pawn.limited_to_start_count {
             for color in Color::BOTH {
@@ -267,18 +276,15 @@ impl Variant {
     /// The built-in variant a game's `[Variant]` tag or `--variant` names. Names match
     /// ignoring case, spaces, hyphens and underscores (`spec/notation.md` section 2).
     pub fn by_name(name: &str) -> Option<&'static Variant> {
-        Variant::built_in().iter().find(|v| v.is_named(name))
+        let key = name_key(name);
+        Variant::built_in().iter().find(|v| v.answers_to(&key))
     }
 
-    /// Whether `name` is this variant's name, id or an alias, matched loosely.
-    pub fn is_named(&self, name: &str) -> bool {
-        let key = name_key(name);
+    /// Whether a name reduced by [`name_key`] is this variant's name, id or an alias.
+    fn answers_to(&self, key: &str) -> bool {
         // A tagless game, or one from a set-up position, is played under the default rules.
         (key.is_empty() || key == "fromposition") && self.slug == "standard"
-            || [&self.name, &self.slug]
-                .into_iter()
-                .chain(&self.aliases)
-                .any(|n| name_key(n) == key)
+            || self.name_keys.iter().any(|k| k == key)
     }
 
     /// The ids of the built-in variants, for help texts.
@@ -394,11 +400,12 @@ impl Variants {
 
     /// The variant a `[Variant]` tag or `--variant` names.
     pub fn find(&self, name: &str) -> Option<&'static Variant> {
+        let key = name_key(name);
         self.loaded
             .iter()
             .copied()
-            .find(|v| v.is_named(name))
-            .or_else(|| Variant::by_name(name))
+            .chain(Variant::built_in())
+            .find(|v| v.answers_to(&key))
     }
 
     /// Every id this set answers to, for help texts.
