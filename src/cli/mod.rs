@@ -177,6 +177,13 @@ impl VariantArgs {
     }
 }
 
+/// How `moves` and `variants` print their lists: lines for people, JSON for scripts.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ListFormat {
+    Text,
+    Json,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum InputKind {
     Pgn,

@@ -3,25 +3,18 @@
 
 use std::io::{self, Write};
 
-use clap::ValueEnum;
 use serde::Serialize;
 use xpgn::rules::san::{lan, san, uci};
 
-use super::{ExitStatus, PositionArgs};
+use super::{ExitStatus, ListFormat, PositionArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct MovesArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// `text`: one SAN a line; `json`: an array of objects with `san`, `lan`, `uci`.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Format {
-    Text,
-    Json,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
 }
 
 #[derive(Serialize)]
@@ -42,10 +35,10 @@ pub fn run(args: MovesArgs) -> ExitStatus {
     variant.legal_moves(&pos, &mut moves);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match args.format {
-        Format::Text => moves
+        ListFormat::Text => moves
             .iter()
             .try_for_each(|mv| writeln!(out, "{}", san(variant, &pos, mv))),
-        Format::Json => {
+        ListFormat::Json => {
             let list: Vec<JsonMove> = moves
                 .iter()
                 .map(|mv| JsonMove {

@@ -3,24 +3,17 @@
 
 use std::io::{self, Write};
 
-use clap::ValueEnum;
 use serde::Serialize;
 use xpgn::rules::{Variant, Variants};
 
-use super::{ExitStatus, VariantArgs};
+use super::{ExitStatus, ListFormat, VariantArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct VariantsArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Format {
-    Text,
-    Json,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    format: ListFormat,
 }
 
 /// What `--format json` prints.
@@ -81,8 +74,8 @@ pub fn run(args: VariantsArgs) -> ExitStatus {
         .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match args.format {
-        Format::Text => write_text(&mut out, &entries, &events),
-        Format::Json => serde_json::to_writer(
+        ListFormat::Text => write_text(&mut out, &entries, &events),
+        ListFormat::Json => serde_json::to_writer(
             &mut out,
             &Listing {
                 variants: entries,

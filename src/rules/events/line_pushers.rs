@@ -22,9 +22,11 @@ const PROMOTE: u16 = 4;
 /// Toward the a-file, toward the last file, toward rank 1, toward the last rank.
 const DIRECTIONS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
-/// What a push does: every piece's square before and after (LP-1).
+/// What a push does (LP-1): the squares whose pieces move one step in direction `d`
+/// (a bitboard, not a list, so working out every push of every rook allocates nothing).
 struct Push {
-    moved: Vec<(Sq, Sq)>,
+    moved: Bitboard,
+    d: usize,
 }
 
 impl Push {
@@ -33,12 +35,9 @@ impl Push {
     fn compute(v: &Variant, pos: &Position, rook: Sq, d: usize) -> Push {
         let g = v.geometry;
         let (df, dr) = DIRECTIONS[d];
-        let mut edge = rook;
-        while let Some(next) = g.offset(edge, df, dr) {
-            edge = next;
-        }
+        let edge = edge_square(v, rook, d);
         let mut occupied = pos.occupied();
-        let mut moved = Vec::new();
+        let mut moved = Bitboard::EMPTY;
         let mut at = Some(edge);
         while let Some(sq) = at {
             if occupied.contains(sq)
@@ -47,18 +46,19 @@ impl Push {
             {
                 occupied.clear(sq);
                 occupied.set(ahead);
-                moved.push((sq, ahead));
+                moved.set(sq);
             }
             at = g.offset(sq, -df, -dr);
         }
-        Push { moved }
+        Push { moved, d }
     }
 
-    fn destination_of(&self, sq: Sq) -> Option<Sq> {
+    fn destination_of(&self, v: &Variant, sq: Sq) -> Option<Sq> {
+        let (df, dr) = DIRECTIONS[self.d];
         self.moved
-            .iter()
-            .find(|(from, _)| *from == sq)
-            .map(|&(_, to)| to)
+            .contains(sq)
+            .then(|| v.geometry.offset(sq, df, dr))
+            .flatten()
     }
 }
 
@@ -92,17 +92,12 @@ impl LinePushers {
         for rook in rooks & from {
             for d in 0..DIRECTIONS.len() {
                 let push = Push::compute(v, pos, rook, d);
-                let Some(to) = push.destination_of(rook) else {
+                let Some(to) = push.destination_of(v, rook) else {
                     continue;
                 };
                 // The same line and direction from another of our rooks: listed once,
                 // by the rook whose square comes first.
-                let first_mover = push
-                    .moved
-                    .iter()
-                    .map(|&(sq, _)| sq)
-                    .filter(|&sq| rooks.contains(sq))
-                    .min_by_key(|sq| sq.index());
+                let first_mover = (push.moved & rooks).first();
                 if first_mover != Some(rook) {
                     continue;
                 }
@@ -213,7 +208,7 @@ impl LinePushers {
             {
                 continue;
             }
-            let Some(to) = push.destination_of(rook) else {
+            let Some(to) = push.destination_of(v, rook) else {
                 stuck.get_or_insert(rook);
                 continue;
             };
@@ -388,10 +383,13 @@ impl Event for LinePushers {
             return;
         }
         let push = Push::compute(v, pos, mv.from, usize::from(data));
+        // Every pushed piece is lifted before any is put down: each lands where another
+        // may have stood.
         let pieces: Vec<(Piece, Sq, Sq)> = push
             .moved
-            .iter()
-            .map(|&(from, to)| (pos.remove(from).expect("a pushed piece"), from, to))
+            .into_iter()
+            .filter_map(|from| Some((from, push.destination_of(v, from)?)))
+            .map(|(from, to)| (pos.remove(from).expect("a pushed piece"), from, to))
             .collect();
         // LP-5: a king or rook pushed off its square loses its castling rights.
         let mut lost = Bitboard::EMPTY;
