@@ -274,23 +274,31 @@ impl Variant {
                 }
                 Some(_) => {}
                 None => {
+                    // The moves onto the hole, turned in place into moves through it.
                     let start = out.len();
                     self.moves_to(pos, from, hole, out);
-                    let entered = out.split_off(start);
-                    for mv in entered {
+                    let mut kept = start;
+                    for read in start..out.len() {
+                        let mv = out[read];
                         if mv.captured.is_none()
                             && matches!(mv.special, Special::Normal | Special::DoubleStep)
                         {
-                            let through = Move {
+                            out[kept] = Move {
                                 to: end,
                                 special: Special::Pass { hole },
                                 ..mv
                             };
-                            if through.promotion.is_some() {
-                                out.push(through);
-                            } else {
-                                self.push_promotions(pos, through, out);
-                            }
+                            kept += 1;
+                        }
+                    }
+                    out.truncate(kept);
+                    // A pawn whose promotion rank the far end is (not the hole) promotes
+                    // there; rare, so it is taken out and added back with its promotions.
+                    for i in (start..kept).rev() {
+                        let mv = out[i];
+                        if mv.promotion.is_none() && self.role(mv.piece.kind) == Role::Pawn {
+                            out.remove(i);
+                            self.push_promotions(pos, mv, out);
                         }
                     }
                 }
