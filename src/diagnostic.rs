@@ -69,6 +69,10 @@ pub enum Code {
     /// An event started against the meta rules: twice, a second by one player (EC-1), its
     /// Condition failing (EC-3), choices it does not take.
     EventRule,
+    /// A move whose record contradicts the #5 Hidden passage squares: it ends on a passage
+    /// square yet is written without the passage, or it ended plainly on a square that a
+    /// later move reveals as a passage square (HP-8).
+    HiddenPassage,
     /// A `[FEN]` tag that cannot be read or describes an impossible position.
     BadFen,
     /// A written `+` or `#` that the position after the move contradicts.
@@ -81,7 +85,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 25] = [
+    pub const ALL: [Code; 26] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -103,6 +107,7 @@ impl Code {
         Code::UnsupportedPiece,
         Code::UnsupportedEvent,
         Code::EventRule,
+        Code::HiddenPassage,
         Code::BadFen,
         Code::WrongCheckMark,
         Code::NullMove,
@@ -132,6 +137,7 @@ impl Code {
             Code::UnsupportedPiece => "unsupported-piece",
             Code::UnsupportedEvent => "unsupported-event",
             Code::EventRule => "event-rule",
+            Code::HiddenPassage => "hidden-passage",
             Code::BadFen => "bad-fen",
             Code::WrongCheckMark => "wrong-check-mark",
             Code::NullMove => "null-move",
@@ -149,6 +155,7 @@ impl Code {
             | Code::UnsupportedPiece
             | Code::UnsupportedEvent
             | Code::EventRule
+            | Code::HiddenPassage
             | Code::BadFen
             | Code::WrongCheckMark
             | Code::NullMove

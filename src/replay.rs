@@ -4,13 +4,17 @@
 
 use std::borrow::Cow;
 
-use crate::command::{Command, EventCommand, parse_commands};
+use serde::Serialize;
+
+use crate::command::{Choice, Command, EventCommand, parse_commands};
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
 use crate::rules::events;
 use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san};
-use crate::rules::{Ending, Position, Variant, Variants, parse_fen};
+use crate::rules::{
+    Ending, EventStart, Move, Passage, Position, Special, Sq, Variant, Variants, parse_fen,
+};
 use crate::span::{Span, Spanned};
 
 /// What replaying one game found.
@@ -25,9 +29,28 @@ pub struct Replay {
     pub ending: Option<Ending>,
     /// Events running from the start (`--events`), by number.
     pub events_from_start: Vec<u16>,
+    /// What the main line tells of the #5 Hidden passage squares, when the event runs.
+    pub passage: Option<PassageReport>,
     pub diagnostics: Vec<Diagnostic>,
     /// Where unreadable move tokens stand (their own diagnostics come from reading).
     unreadable: Vec<(Span, MoveRef)>,
+}
+
+/// The #5 Hidden passage squares as the main line tells them (`--format json`), so a
+/// moderator sees what the record implies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PassageReport {
+    /// White's square, when given or revealed.
+    pub white: Option<String>,
+    /// Black's square, when given or revealed.
+    pub black: Option<String>,
+    /// `given` by the event command, `inferred` from the move that revealed them (HP-8),
+    /// or still `secret`.
+    pub source: &'static str,
+    /// The main-line ply from which the squares are known.
+    pub known_from: Option<usize>,
+    /// The main-line ply of the first move through the passage (HP-2).
+    pub revealed_at: Option<usize>,
 }
 
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
@@ -106,8 +129,11 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
         },
     };
     let tagless = !game.tags.iter().any(|t| t.name.node == "Variant");
-    let start_events: &[&'static dyn crate::rules::Event] =
-        if tagless { &variants.start_events } else { &[] };
+    let start_events: &[EventStart] = if tagless {
+        &variants.start_events
+    } else {
+        &[]
+    };
     // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
     // event is an Event Chess game (notation.md section 4). Found out while replaying,
     // so that games without events pay nothing for it.
@@ -128,7 +154,7 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
 fn replay_under(
     game: &Game,
     variant: &'static Variant,
-    start_events: &[&'static dyn crate::rules::Event],
+    start_events: &[EventStart],
 ) -> Option<Replay> {
     let mut replay = Replay {
         variant: Cow::Borrowed(&variant.slug),
@@ -153,11 +179,30 @@ fn replay_under(
         },
     };
     let mut start = start;
-    replay.events_from_start = start_events.iter().map(|e| e.number()).collect();
-    for &event in start_events {
+    replay.events_from_start = start_events.iter().map(|s| s.event.number()).collect();
+    for started in start_events {
         // `--events` was checked when the command line was read (at most two, none
-        // twice), so starting cannot fail here.
-        let _ = start.start_event(event, None);
+        // twice), so starting cannot fail here; its choices meet this game's position.
+        let _ = start.start_event(started.event, None);
+        if let Err(why) = started.event.begin(variant, &mut start, &started.choices) {
+            let span = game
+                .moves
+                .first()
+                .map_or(Span::new(game.span.offset, 0), |item| item.span);
+            replay.diagnostics.push(
+                Diagnostic::new(
+                    Code::EventRule,
+                    span,
+                    format!(
+                        "--events: the choices of event #{} {} do not fit this game: {why}; it runs as if none were given",
+                        started.event.number(),
+                        started.event.name()
+                    ),
+                    "the game starts here",
+                )
+                .with_help("give choices that fit, or none"),
+            );
+        }
     }
     let mut replayer = Replayer {
         variant,
@@ -166,11 +211,12 @@ fn replay_under(
         unreadable: Vec::new(),
         starts_events_in_orthodox_chess: false,
     };
-    let main = replayer.line(&game.moves, start, 0, &mut Vec::new());
+    let main = replayer.line(&game.moves, start, 0, &mut Vec::new(), Vec::new());
     if replayer.starts_events_in_orthodox_chess {
         return None;
     }
     replay.plies = main.plies;
+    replay.passage = main.passage_report(variant);
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &main.position, &main.keys);
         // The termination marker, or else the Result tag, claims the result.
@@ -205,18 +251,85 @@ struct Line {
     position: Position,
     /// Repetition keys of the positions before the final one.
     keys: Vec<u64>,
+    /// The ply from which the Hidden passage squares are known, and whether a move
+    /// revealed them to the reader (HP-8) rather than the event command.
+    known_from: Option<usize>,
+    inferred: bool,
+    /// The ply of the first move through the passage.
+    revealed_at: Option<usize>,
+}
+
+impl Line {
+    fn passage_report(&self, v: &Variant) -> Option<PassageReport> {
+        let passage = self.position.passage?;
+        let [white, black] = passage
+            .squares()
+            .map_or([None, None], |squares| squares.map(|sq| Some(v.geometry.name(sq))));
+        Some(PassageReport {
+            white,
+            black,
+            source: match passage {
+                Passage::Secret { .. } => "secret",
+                Passage::Known { .. } if self.inferred => "inferred",
+                Passage::Known { .. } => "given",
+            },
+            known_from: self.known_from,
+            revealed_at: self.revealed_at,
+        })
+    }
+}
+
+/// A move that ended plainly on a square while the passage squares were secret, which
+/// proves the square was not chosen (HP-8) unless a later move reveals it after all.
+#[derive(Clone)]
+struct Landing {
+    square: Sq,
+    span: Span,
+    at: MoveRef,
+    notation: Notation,
+    before: Position,
+}
+
+/// Whether a move written as `notation` names `hole` as the square it passes through
+/// (`Nxf6-c4`, `Ng8xf6-c4`), not only as where it ends.
+fn written_through(notation: &Notation, hole: &str) -> bool {
+    match &notation.body {
+        crate::notation::MoveBody::Piece(m) => {
+            m.targets.len() >= 2 && m.targets[m.targets.len() - 2].square.to_string() == hole
+        }
+        _ => false,
+    }
+}
+
+/// The squares a move leaves a piece standing on by its own movement (not a push or a
+/// pass).
+fn landing_squares(mv: &Move) -> [Option<Sq>; 2] {
+    match mv.special {
+        Special::Normal | Special::DoubleStep | Special::EnPassant => [Some(mv.to), None],
+        Special::Castle { rook_to, .. } => [Some(mv.to), Some(rook_to)],
+        Special::Pass { .. } | Special::Event { .. } => [None, None],
+    }
 }
 
 impl Replayer<'_> {
     /// Replays a line from `position`; `ply` is the number of plies before its first move.
+    /// `landings` are the plain landings on squares the passage may use, from the moves
+    /// before the line's start (HP-8).
     fn line(
         &mut self,
         items: &[Spanned<Item>],
         mut position: Position,
         mut ply: usize,
         path: &mut Vec<(usize, usize)>,
+        mut landings: Vec<Landing>,
     ) -> Line {
         let v = self.variant;
+        let mut known_from = position
+            .passage
+            .is_some_and(|p| p.squares().is_some())
+            .then_some(ply + 1);
+        let mut inferred = false;
+        let mut revealed_at = None;
         let mut before: Option<Position> = None;
         let mut keys = Vec::with_capacity(count_moves(items));
         let mut variations_here = 0;
@@ -267,7 +380,30 @@ impl Replayer<'_> {
                                     keys.pop();
                                     continue;
                                 }
+                                // Hidden passage games keep the position before each move:
+                                // what the move reveals is judged against it.
+                                let prior = position.passage.is_some().then(|| position.clone());
                                 v.play(&mut position, mv);
+                                if let Some(prior) = prior {
+                                    let was = prior.passage.expect("a passage");
+                                    let now = position.passage.expect("a passage");
+                                    if !was.is_revealed() && now.is_revealed() {
+                                        revealed_at = Some(ply);
+                                        if was.squares().is_none() {
+                                            inferred = true;
+                                            known_from = Some(ply);
+                                        }
+                                    }
+                                    self.follow_passage(
+                                        &prior,
+                                        &position,
+                                        mv,
+                                        notation,
+                                        item.span,
+                                        &at,
+                                        &mut landings,
+                                    );
+                                }
                                 if let Some(previous) = &before
                                     && notation.check.is_some()
                                 {
@@ -295,7 +431,12 @@ impl Replayer<'_> {
                     };
                     variations_here += 1;
                     path.push((ply, variations_here));
-                    self.line(variation, start, ply - 1, path);
+                    let earlier = landings
+                        .iter()
+                        .filter(|landing| landing.at.ply < ply)
+                        .cloned()
+                        .collect();
+                    self.line(variation, start, ply - 1, path, earlier);
                     path.pop();
                 }
                 Item::Comment(comment) if !stopped && comment.text.contains("[%event") => {
@@ -308,6 +449,9 @@ impl Replayer<'_> {
                         {
                             stopped = true;
                             break;
+                        }
+                        if known_from.is_none() && position.passage.is_some_and(|p| p.squares().is_some()) {
+                            known_from = Some(ply + 1);
                         }
                     }
                 }
@@ -344,7 +488,105 @@ impl Replayer<'_> {
             complete: !stopped,
             position,
             keys,
+            known_from,
+            inferred,
+            revealed_at,
         }
+    }
+
+    /// What a move tells of the Hidden passage (HP-8): a move through it must be written
+    /// so; the reveal of secret squares contradicts any earlier move that ended plainly on
+    /// one of them; while they stay secret, a plain landing rules its square out.
+    #[allow(clippy::too_many_arguments)]
+    fn follow_passage(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        mv: &Move,
+        notation: &Notation,
+        span: Span,
+        at: &impl Fn() -> MoveRef,
+        landings: &mut Vec<Landing>,
+    ) {
+        let v = self.variant;
+        let g = v.geometry;
+        if let Special::Pass { hole } = mv.special
+            && !written_through(notation, &g.name(hole))
+        {
+            let at = at();
+            let piece = &v.piece(mv.piece.kind).name;
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::HiddenPassage,
+                    span,
+                    format!(
+                        "`{}` at ply {} ends on the passage square {}, so the {piece} goes on through the passage to {} (HP-2), and the record must say so (HP-8)",
+                        at.written,
+                        at.ply,
+                        g.name(hole),
+                        g.name(mv.to)
+                    ),
+                    "written without the passage",
+                )
+                .with_help(format!("write `{}`", san(v, before, mv)))
+                .at_move(at),
+            );
+        }
+        let Some(Passage::Known { squares, .. }) = after.passage else {
+            for square in landing_squares(mv).into_iter().flatten() {
+                if !landings.iter().any(|landing| landing.square == square) {
+                    landings.push(Landing {
+                        square,
+                        span,
+                        at: at(),
+                        notation: notation.clone(),
+                        before: before.clone(),
+                    });
+                }
+            }
+            return;
+        };
+        if before.passage.is_some_and(|p| p.squares().is_some()) {
+            return;
+        }
+        let reveal = at();
+        for landing in landings.iter().filter(|l| squares.contains(&l.square)) {
+            let owner = if squares[0] == landing.square {
+                crate::rules::Color::White
+            } else {
+                crate::rules::Color::Black
+            };
+            let mut chosen = landing.before.clone();
+            chosen.set_passage(Passage::Known {
+                squares,
+                revealed: false,
+            });
+            let help = match resolve_with(v, &chosen, &landing.notation, &mut self.moves) {
+                Ok(through) => format!("write `{}`", san(v, &chosen, &through)),
+                Err(rejection) => format!(
+                    "through the passage the move was illegal: {}",
+                    rejection.reason
+                ),
+            };
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::HiddenPassage,
+                    landing.span,
+                    format!(
+                        "`{}` at ply {} ended on {}, which `{}` at ply {} reveals as {owner}'s passage square: the move went on through the passage (HP-2), and the record must say so (HP-8)",
+                        landing.at.written,
+                        landing.at.ply,
+                        g.name(landing.square),
+                        reveal.written,
+                        reveal.ply
+                    ),
+                    "ends on a passage square",
+                )
+                .with_help(help)
+                .at_move(landing.at.clone()),
+            );
+        }
+        landings.clear();
     }
 
     fn rejected(
@@ -525,6 +767,33 @@ impl Replayer<'_> {
                 ),
                 "remove this event command",
             ));
+            return Ok(());
+        }
+        let choices: Vec<Choice> = if event.takes_choices() {
+            command.choices.iter().map(|choice| choice.node).collect()
+        } else {
+            Vec::new()
+        };
+        if let Err(why) = event.begin(v, position, &choices) {
+            let span = command
+                .choices
+                .first()
+                .zip(command.choices.last())
+                .map_or(span, |(first, last)| {
+                    Span::new(first.span.offset, last.span.offset + last.span.len - first.span.offset)
+                });
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::EventRule,
+                    span,
+                    format!(
+                        "the choices of event #{number} {} cannot be used: {why}; it runs as if none were given",
+                        event.name()
+                    ),
+                    "these choices",
+                )
+                .with_help(format!("write the choices as `[%event {number} ...]` allows, or none to keep them secret")),
+            );
         }
         Ok(())
     }

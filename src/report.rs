@@ -181,6 +181,9 @@ struct JsonGame<'a> {
     result: Option<&'static str>,
     /// How the final position ends the game (`checkmate`, `stalemate`, ...), if it does.
     ending: Option<&'static str>,
+    /// The #5 Hidden passage squares the main line gives or implies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passage: Option<&'a crate::replay::PassageReport>,
     status: &'static str,
     diagnostics: Vec<JsonDiagnostic<'a>>,
 }
@@ -270,6 +273,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
                     .map(Outcome::as_str)
             }),
             ending: report.replay.ending.map(|e| e.name()),
+            passage: report.replay.passage.as_ref(),
             status: if report.replay.diagnostics.iter().any(Diagnostic::is_error) {
                 "error"
             } else {

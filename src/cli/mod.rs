@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use xpgn::report;
-use xpgn::rules::{Variant, Variants};
+use xpgn::rules::{EventStart, Variant, Variants};
 use xpgn::source::{Input, InputFormat, collect_inputs};
 
 /// How the process ends (`spec/cli.md`): scripts rely on these numbers.
@@ -137,18 +137,21 @@ impl VariantArgs {
     fn start_events(
         &self,
         variants: &Variants,
-    ) -> Result<Vec<&'static dyn xpgn::rules::Event>, ExitStatus> {
+    ) -> Result<Vec<EventStart>, ExitStatus> {
         let usage = |message: String| {
             eprintln!("xpgn: --events: {message}");
             ExitStatus::Error
         };
-        let mut started: Vec<&'static dyn xpgn::rules::Event> = Vec::new();
+        let mut started: Vec<EventStart> = Vec::new();
         for item in self.events.iter().flat_map(|list| list.split(',')) {
-            let mut words = item.split_whitespace();
-            let number: u16 = words
-                .next()
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| usage(format!("`{item}` does not start with an event number")))?;
+            // The same words as an `[%event ...]` command.
+            let command = xpgn::command::parse_event(item, 0).map_err(|d| {
+                usage(match &d.help {
+                    Some(help) => format!("{} ({help})", d.message),
+                    None => d.message.clone(),
+                })
+            })?;
+            let number = command.number.node;
             if !variants.default.events && variants.default.slug != "standard" {
                 return Err(usage(format!(
                     "events run only in Event Chess, not in {}",
@@ -157,16 +160,19 @@ impl VariantArgs {
             }
             let event = xpgn::rules::events::by_number(number)
                 .ok_or_else(|| usage(format!("event #{number} is not supported")))?;
-            if words.next().is_some() && !event.takes_choices() {
+            if !command.choices.is_empty() && !event.takes_choices() {
                 return Err(usage(format!(
                     "event #{number} {} takes no choices",
                     event.name()
                 )));
             }
-            if started.iter().any(|e| e.number() == number) {
+            if started.iter().any(|s| s.event.number() == number) {
                 return Err(usage(format!("event #{number} is listed twice")));
             }
-            started.push(event);
+            started.push(EventStart {
+                event,
+                choices: command.choices.iter().map(|c| c.node).collect(),
+            });
         }
         if started.len() > xpgn::rules::position::MAX_EVENTS {
             return Err(usage(
@@ -263,11 +269,13 @@ impl PositionArgs {
                 ExitStatus::Error
             })?,
         };
-        for &event in &variants.start_events {
-            pos.start_event(event, None).map_err(|e| {
-                eprintln!("xpgn: --events: {e}");
-                ExitStatus::Error
-            })?;
+        for started in &variants.start_events {
+            pos.start_event(started.event, None)
+                .and_then(|()| started.event.begin(variant, &mut pos, &started.choices))
+                .map_err(|e| {
+                    eprintln!("xpgn: --events: {e}");
+                    ExitStatus::Error
+                })?;
         }
         Ok((variant, pos))
     }

@@ -13,6 +13,7 @@ use super::piece::Color;
 use super::position::Position;
 use super::san::Rejection;
 use super::variant::Variant;
+use crate::command::Choice;
 use crate::notation::PieceMove;
 
 /// An event's rules. Every hook has the orthodox behaviour as its default.
@@ -44,6 +45,13 @@ pub trait Event: Send + Sync {
         Ok(())
     }
 
+    /// Sets up what the event keeps in the position from the choices of its command, once
+    /// [`Position::start_event`] has started it (HP-1 squares). `Err` says why the
+    /// choices do not fit; the event runs all the same, as if they were not given.
+    fn begin(&self, _v: &Variant, _pos: &mut Position, _choices: &[Choice]) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Whether a pawn of `color` on `from` may step two squares even where the variant's
     /// pawn rules do not allow it (EC-4).
     fn may_double_step(&self, _v: &Variant, _pos: &Position, _from: Sq, _color: Color) -> bool {
@@ -67,6 +75,39 @@ pub trait Event: Send + Sync {
         _to: Bitboard,
         _out: &mut Vec<Move>,
     ) {
+    }
+
+    /// Rewrites the moves just generated, `out[start..]`, where landing on a square means
+    /// more than standing there (HP-2: a move that ends on a passage square goes on
+    /// through it), and adds the moves that end in `to` that way.
+    fn reroute(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _from: Bitboard,
+        _to: Bitboard,
+        _out: &mut Vec<Move>,
+        _start: usize,
+    ) {
+    }
+
+    /// The pieces of `by` that attack `sq` in ways the event adds (HP-7: through a
+    /// revealed passage), with `occupied` in the way.
+    fn extra_attackers(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _sq: Sq,
+        _by: Color,
+        _occupied: Bitboard,
+    ) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// Whether a move that does not leave the mover's king attacked is legal all the same
+    /// (HP-6: before the reveal it must also be legal as if there were no passage).
+    fn allows(&self, _v: &Variant, _pos: &Position, _mv: &Move) -> bool {
+        true
     }
 
     /// Plays one of this event's own moves (the core has cleared the en-passant square
@@ -102,6 +143,23 @@ pub trait Event: Send + Sync {
     /// captured instead (LK-2: a facing knight swaps in).
     fn before_capture(&self, _v: &Variant, _pos: &mut Position, _mv: &Move, victim: Sq) -> Sq {
         victim
+    }
+}
+
+/// An event to start, with the choices its command gives (`[%event 5 c4 f6]`).
+#[derive(Clone)]
+pub struct EventStart {
+    pub event: &'static dyn Event,
+    pub choices: Vec<Choice>,
+}
+
+impl fmt::Debug for EventStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.event.number())?;
+        for choice in &self.choices {
+            write!(f, " {choice}")?;
+        }
+        Ok(())
     }
 }
 

@@ -20,8 +20,10 @@ pub enum Special {
         rook_from: Sq,
         rook_to: Sq,
     },
-    /// Through a pass (Secret Invisible Pass, SIP-3): the piece enters the empty `hole`
-    /// (or stands on it: then `hole` is `from`) and leaves at the pass's far end, `to`.
+    /// Through a pass (Secret Invisible Pass, SIP-3) or a hidden passage (#5, HP-2): the
+    /// piece ends its move on `hole` (capturing there in a passage) and goes on to the
+    /// other end, `to`; a piece standing on a pass's hole transfers (then `hole` is
+    /// `from`).
     Pass {
         hole: Sq,
     },
@@ -216,6 +218,7 @@ impl Variant {
     /// Adds the moves of the side to move that start in `from` and end in `to`,
     /// ignoring whether they leave the king attacked.
     pub fn pseudo_moves(&self, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Vec<Move>) {
+        let start = out.len();
         let us = pos.turn;
         let t = &self.tables;
         if let Some(target) = to.first()
@@ -234,17 +237,20 @@ impl Variant {
             self.pass_moves(pos, from, to, out);
         }
         if pos.has_events() {
-            let start = out.len();
+            let extra_start = out.len();
             for event in pos.events() {
                 event.extra_moves(self, pos, from, to, out);
             }
             // Hold every event to the asked squares, whatever it added.
-            let extra = out.split_off(start);
+            let extra = out.split_off(extra_start);
             out.extend(
                 extra
                     .into_iter()
                     .filter(|mv| from.contains(mv.from) && to.contains(mv.to)),
             );
+            for event in pos.events() {
+                event.reroute(self, pos, from, to, out, start);
+            }
         }
     }
 
@@ -308,7 +314,7 @@ impl Variant {
 
     /// Adds `mv`, or for a pawn landing where it promotes, its promotions (and `mv`
     /// itself where promoting is optional).
-    fn push_promotions(&self, pos: &Position, mv: Move, out: &mut Vec<Move>) {
+    pub(crate) fn push_promotions(&self, pos: &Position, mv: Move, out: &mut Vec<Move>) {
         let t = &self.tables;
         let us = mv.piece.color;
         let lands = mv.to;
@@ -396,7 +402,7 @@ impl Variant {
     /// The moves of our pieces on `from` to the one square `target`: what a written
     /// move asks for. Movement atoms are symmetric, so a piece reaches `target` when its
     /// kind attacks the piece's square from `target`, which looks along one line only.
-    fn moves_to(&self, pos: &Position, from: Bitboard, target: Sq, out: &mut Vec<Move>) {
+    pub(crate) fn moves_to(&self, pos: &Position, from: Bitboard, target: Sq, out: &mut Vec<Move>) {
         let us = pos.turn;
         let ours = pos.by_color(us);
         let occupied = pos.occupied();
@@ -558,7 +564,8 @@ impl Variant {
     #[inline]
     fn is_legal_with(&self, pos: &Position, mv: &Move, safety: &KingSafety) -> bool {
         let Some(king) = safety.king else {
-            return !self.leaves_king_attacked(pos, mv);
+            return !self.leaves_king_attacked(pos, mv)
+                && pos.events().iter().all(|e| e.allows(self, pos, mv));
         };
         match mv.special {
             Special::Normal | Special::DoubleStep => {}
@@ -766,19 +773,17 @@ impl Variant {
                 }
             }
             _ => {
-                let mut victim = mv.capture_square(self);
-                if pos.has_events() && pos.piece_at(victim).is_some() {
-                    for event in pos.events() {
-                        victim = event.before_capture(self, pos, mv, victim);
-                    }
+                if let Special::Pass { hole } = mv.special
+                    && hole != mv.from
+                    && pos.piece_at(hole).is_some()
+                {
+                    // A passage captures on the square it is entered by too (HP-3).
+                    self.capture(pos, mv, hole);
+                    lost_rights |= hole.bit();
                 }
-                if let Some(taken) = pos.remove(victim) {
-                    pos.halfmoves = 0;
-                    lost_rights |= victim.bit();
-                    if self.role(taken.kind) != Role::Pawn {
-                        let count = &mut pos.captures[us.index()];
-                        *count = count.saturating_add(1);
-                    }
+                let victim = mv.capture_square(self);
+                if pos.piece_at(victim).is_some() {
+                    lost_rights |= self.capture(pos, mv, victim).bit();
                 }
                 pos.remove(mv.from);
                 let kind = mv.promotion.unwrap_or(mv.piece.kind);
@@ -810,6 +815,24 @@ impl Variant {
         pos.set_turn(us.other());
         let in_check = self.gives_check(pos, mv);
         pos.remember_check(in_check);
+    }
+
+    /// Takes the piece on `victim` (or whichever a running event puts in its place,
+    /// LK-2) for `mv`, counting it (EC-2); returns the square emptied.
+    fn capture(&self, pos: &mut Position, mv: &Move, mut victim: Sq) -> Sq {
+        if pos.has_events() {
+            for event in pos.events() {
+                victim = event.before_capture(self, pos, mv, victim);
+            }
+        }
+        if let Some(taken) = pos.remove(victim) {
+            pos.halfmoves = 0;
+            if self.role(taken.kind) != Role::Pawn {
+                let count = &mut pos.captures[mv.piece.color.index()];
+                *count = count.saturating_add(1);
+            }
+        }
+        victim
     }
 
     /// Whether `mv`, just played on `pos`, checks the side now to move. For an ordinary

@@ -31,6 +31,8 @@ pub struct Position {
     events: ArrayVec<Running, MAX_EVENTS>,
     /// Non-pawn pieces each side has captured (EC-2 limits them before an event).
     pub captures: [u8; 2],
+    /// The squares of #5 Hidden passage, as far as the record tells them.
+    pub passage: Option<Passage>,
     /// Whether the side to move is in check, as the move that led here worked out;
     /// any other change to the position forgets it.
     check: KnownCheck,
@@ -48,6 +50,43 @@ impl PartialEq for KnownCheck {
 }
 
 impl Eq for KnownCheck {}
+
+/// What a position knows of the two squares of #5 Hidden passage (HP-1, HP-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Passage {
+    /// Chosen, but not (yet) told by the record: the squares each player could have
+    /// chosen, white's then black's (empty when the event started, in the chooser's half).
+    Secret { candidates: [Bitboard; 2] },
+    /// White's square and black's; `revealed` once a piece has gone through (HP-2), after
+    /// which the passage counts for check (HP-7).
+    Known { squares: [Sq; 2], revealed: bool },
+}
+
+impl Passage {
+    /// Both squares, when known.
+    pub fn squares(&self) -> Option<[Sq; 2]> {
+        match *self {
+            Passage::Known { squares, .. } => Some(squares),
+            Passage::Secret { .. } => None,
+        }
+    }
+
+    pub fn is_revealed(&self) -> bool {
+        matches!(self, Passage::Known { revealed: true, .. })
+    }
+
+    /// The other end of the passage from `sq`, when `sq` is a known passage square.
+    pub fn exit_from(&self, sq: Sq) -> Option<Sq> {
+        let [white, black] = self.squares()?;
+        if sq == white {
+            Some(black)
+        } else if sq == black {
+            Some(white)
+        } else {
+            None
+        }
+    }
+}
 
 /// Each player starts at most one event (EC-1).
 pub const MAX_EVENTS: usize = 2;
@@ -69,8 +108,20 @@ impl Position {
             hash: 0,
             events: ArrayVec::new(),
             captures: [0; 2],
+            passage: None,
             check: KnownCheck(None),
         }
+    }
+
+    /// Sets what is known of the Hidden passage; a reveal changes the rules, so it is
+    /// part of the position's identity.
+    pub fn set_passage(&mut self, passage: Passage) {
+        let was_revealed = self.passage.is_some_and(|p| p.is_revealed());
+        if was_revealed != passage.is_revealed() {
+            self.hash ^= zobrist::REVEALED;
+        }
+        self.passage = Some(passage);
+        self.check = KnownCheck(None);
     }
 
     /// What the last [`Variant::play`] found about check, if nothing changed since.
@@ -191,8 +242,20 @@ impl Position {
         self.castling = rights;
     }
 
-    /// The pieces of `by` that attack `sq` with `occupied` in the way.
+    /// The pieces of `by` that attack `sq` with `occupied` in the way, the ways running
+    /// events add included (HP-7).
     pub fn attackers(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> Bitboard {
+        let mut found = self.direct_attackers(v, sq, by, occupied);
+        if self.has_events() {
+            for event in self.events() {
+                found |= event.extra_attackers(v, self, sq, by, occupied);
+            }
+        }
+        found
+    }
+
+    /// The pieces of `by` whose own movement attacks `sq`, with `occupied` in the way.
+    pub fn direct_attackers(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> Bitboard {
         let t = &v.tables;
         let theirs = self.by_color(by) & occupied;
         let mut found = Bitboard::EMPTY;
@@ -238,6 +301,16 @@ impl Position {
     ///
     /// [`attackers`]: Position::attackers
     pub fn is_attacked_through(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> bool {
+        self.is_attacked_directly(v, sq, by, occupied)
+            || self.has_events()
+                && self
+                    .events()
+                    .iter()
+                    .any(|e| e.extra_attackers(v, self, sq, by, occupied).nonempty())
+    }
+
+    /// [`Position::is_attacked_through`] by the pieces' own movement only.
+    pub fn is_attacked_directly(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> bool {
         let t = &v.tables;
         let theirs = self.by_color(by) & occupied;
         if let Some(pawn) = t.pawn
@@ -332,6 +405,8 @@ mod zobrist {
     const PIECE_KEYS: usize = 2 * MAX_KINDS * MAX_SQUARES;
     static KEYS: [u64; PIECE_KEYS + MAX_SQUARES + 16] = generate();
     pub const TURN: u64 = 0x9d39_247e_3377_6d41;
+    /// A Hidden passage has been revealed (HP-7 changes what attacks what).
+    pub const REVEALED: u64 = 0x3c79_ac49_2b0c_1f6d;
 
     const fn generate<const N: usize>() -> [u64; N] {
         let mut keys = [0u64; N];

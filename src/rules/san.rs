@@ -77,7 +77,7 @@ pub fn resolve_with(
     }
 }
 
-fn illegal(reason: String, help: Option<String>) -> Rejection {
+pub(crate) fn illegal(reason: String, help: Option<String>) -> Rejection {
     Rejection {
         kind: RejectionKind::Illegal,
         reason,
@@ -90,7 +90,7 @@ fn piece_name(v: &Variant, kind: Kind) -> &str {
 }
 
 /// `the white knight` (where the square is already named)
-fn describe_piece(v: &Variant, pos: &Position, sq: Sq) -> String {
+pub(crate) fn describe_piece(v: &Variant, pos: &Position, sq: Sq) -> String {
     match pos.piece_at(sq) {
         Some(p) => format!("the {} {}", p.color, piece_name(v, p.kind)),
         None => "nothing".to_owned(),
@@ -98,7 +98,7 @@ fn describe_piece(v: &Variant, pos: &Position, sq: Sq) -> String {
 }
 
 /// `the white knight on f3`
-fn describe(v: &Variant, pos: &Position, sq: Sq) -> String {
+pub(crate) fn describe(v: &Variant, pos: &Position, sq: Sq) -> String {
     match pos.piece_at(sq) {
         Some(p) => format!(
             "the {} {} on {}",
@@ -110,7 +110,7 @@ fn describe(v: &Variant, pos: &Position, sq: Sq) -> String {
     }
 }
 
-fn list(items: &[String]) -> String {
+pub(crate) fn list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -218,7 +218,7 @@ fn is_passage_form(m: &PieceMove) -> bool {
 }
 
 /// Refuses the suffixes of events that are not running (`K@`, `/`, `->`).
-fn foreign_suffix(m: &PieceMove) -> Option<String> {
+pub(crate) fn foreign_suffix(m: &PieceMove) -> Option<String> {
     if m.king_at.is_some() {
         return Some(
             "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running here"
@@ -241,7 +241,7 @@ fn foreign_suffix(m: &PieceMove) -> Option<String> {
 }
 
 /// The move as written, without check marks or glyphs, for comparing with legal moves.
-fn written(m: &PieceMove) -> String {
+pub(crate) fn written(m: &PieceMove) -> String {
     Notation {
         body: MoveBody::Piece(m.clone()),
         check: None,
@@ -251,7 +251,7 @@ fn written(m: &PieceMove) -> String {
 }
 
 /// The square as the variant's board knows it, or why it is not on the board.
-fn on_board(v: &Variant, square: crate::notation::Square) -> Result<Sq, Rejection> {
+pub(crate) fn on_board(v: &Variant, square: crate::notation::Square) -> Result<Sq, Rejection> {
     let g = v.geometry;
     g.from_square(square).ok_or_else(|| {
         illegal(
@@ -265,7 +265,7 @@ fn on_board(v: &Variant, square: crate::notation::Square) -> Result<Sq, Rejectio
 }
 
 /// The squares a written file or rank (`Nbd7`, `R1e2`) allows the piece to come from.
-fn hinted_origins(v: &Variant, hint: Option<Hint>) -> Bitboard {
+pub(crate) fn hinted_origins(v: &Variant, hint: Option<Hint>) -> Bitboard {
     let g = v.geometry;
     match hint {
         Some(Hint::File(file)) => g
@@ -320,7 +320,7 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
 }
 
 /// The kind a move's piece letter names (the pawn without a letter).
-fn written_kind(v: &Variant, m: &PieceMove) -> Result<Option<Kind>, Rejection> {
+pub(crate) fn written_kind(v: &Variant, m: &PieceMove) -> Result<Option<Kind>, Rejection> {
     match m.piece {
         None | Some('P') => Ok(v.tables.pawn),
         Some(letter) => v
@@ -330,7 +330,7 @@ fn written_kind(v: &Variant, m: &PieceMove) -> Result<Option<Kind>, Rejection> {
     }
 }
 
-fn promotion_kind(
+pub(crate) fn promotion_kind(
     v: &Variant,
     pos: &Position,
     m: &PieceMove,
@@ -579,7 +579,7 @@ fn explain_pass(
     }
 }
 
-fn ambiguous(v: &Variant, pos: &Position, moves: &[Move]) -> Rejection {
+pub(crate) fn ambiguous(v: &Variant, pos: &Position, moves: &[Move]) -> Rejection {
     let g = v.geometry;
     let kind = moves[0].piece.kind;
     let plural = format!("{}s", piece_name(v, kind));
@@ -744,7 +744,7 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
 }
 
 /// Why a move that the piece could make leaves its own king attacked.
-fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
+pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
     let g = v.geometry;
     let us = mv.piece.color;
     let mut after = pos.clone();
@@ -832,17 +832,23 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     }
     let role = v.role(mv.piece.kind);
     if let Special::Pass { hole } = mv.special {
-        // `Re1-f10`, `e10=Q-f1`: the hole, then the far end (notation.md section 3).
+        // `Re1-f10`, `e10=Q-f1`, `Nxf6-c4`, `c4-g8=Q`: the move onto the hole or passage
+        // square, then the far end (notation.md section 3).
+        let takes_at_hole = takes_on_hole(pos, mv, hole);
         if role != Role::Pawn {
             out.push(v.piece(mv.piece.kind).letter);
             if mv.from != hole {
                 push_disambiguation(v, pos, mv, &mut out);
             }
+            if takes_at_hole {
+                out.push('x');
+            }
+        } else if takes_at_hole {
+            out.push(char::from(b'a' + g.file(mv.from)));
+            out.push('x');
         }
         out.push_str(&g.name(hole));
-        push_promotion(v, mv, &mut out);
-        out.push('-');
-        out.push_str(&g.name(mv.to));
+        push_pass_end(v, mv, hole, &mut out);
         return out;
     }
     if role == Role::Pawn {
@@ -860,6 +866,25 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     out.push_str(&g.name(mv.to));
     push_promotion(v, mv, &mut out);
     out
+}
+
+/// Whether a move through a passage captures on the square it enters by (HP-3).
+fn takes_on_hole(pos: &Position, mv: &Move, hole: Sq) -> bool {
+    hole != mv.from && pos.piece_at(hole).is_some_and(|p| p.color != mv.piece.color)
+}
+
+/// The far end of a move through a pass or passage: a pawn promotes on a pass's hole
+/// (SIP-5, `e10=Q-f1`) but on a passage's final square (HP-4, `c4-g8=Q`).
+fn push_pass_end(v: &Variant, mv: &Move, hole: Sq, out: &mut String) {
+    if v.tables.holes.contains(hole) {
+        push_promotion(v, mv, out);
+        out.push('-');
+        out.push_str(&v.geometry.name(mv.to));
+    } else {
+        out.push(if mv.is_capture() { 'x' } else { '-' });
+        out.push_str(&v.geometry.name(mv.to));
+        push_promotion(v, mv, out);
+    }
 }
 
 fn push_promotion(v: &Variant, mv: &Move, out: &mut String) {
@@ -971,18 +996,12 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
             out.push(v.piece(mv.piece.kind).letter);
         }
         out.push_str(&g.name(mv.from));
-        match mv.special {
-            Special::Pass { hole } if hole == mv.from => {}
-            Special::Pass { hole } => {
-                out.push('-');
+        if let Special::Pass { hole } = mv.special {
+            if hole != mv.from {
+                out.push(if takes_on_hole(pos, mv, hole) { 'x' } else { '-' });
                 out.push_str(&g.name(hole));
             }
-            _ => {}
-        }
-        if matches!(mv.special, Special::Pass { .. }) {
-            push_promotion(v, mv, &mut out);
-            out.push('-');
-            out.push_str(&g.name(mv.to));
+            push_pass_end(v, mv, hole, &mut out);
         } else {
             out.push(if mv.is_capture() { 'x' } else { '-' });
             out.push_str(&g.name(mv.to));

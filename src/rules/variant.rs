@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use super::board::{Bitboard, Geometry, MAX_SQUARES, Sq};
 use super::definition::{DefinitionError, parse_definition};
-use super::event::Event;
+use super::event::EventStart;
 use super::fen::parse_fen;
 use super::piece::{Color, Kind, PieceDef, Role};
 use super::position::Position;
@@ -385,7 +385,7 @@ pub struct Variants {
     pub loaded: Vec<&'static Variant>,
     /// Events running from the start of games without a `[Variant]` tag (`--events`),
     /// which are then Event Chess games.
-    pub start_events: Vec<&'static dyn Event>,
+    pub start_events: Vec<EventStart>,
 }
 
 impl Variants {

@@ -345,12 +345,7 @@ impl Event for LinePushers {
 
     /// EC-4: a pawn on its own first or second rank may step two.
     fn may_double_step(&self, v: &Variant, _pos: &Position, from: Sq, color: Color) -> bool {
-        let rank = v.geometry.rank(from);
-        let own = match color {
-            Color::White => rank,
-            Color::Black => v.geometry.height - 1 - rank,
-        };
-        own <= 1
+        super::on_own_first_two_ranks(v, from, color)
     }
 
     fn extra_moves(

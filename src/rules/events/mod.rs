@@ -1,14 +1,19 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+mod hidden_passage;
 mod line_pushers;
 
+use super::board::Sq;
 use super::event::Event;
+use super::piece::Color;
+use super::variant::Variant;
 
+pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 1] = [&LinePushers];
+pub const ALL: [&dyn Event; 2] = [&HiddenPassage, &LinePushers];
 
 /// The event with this number, if xpgn plays it.
 pub fn by_number(number: u16) -> Option<&'static dyn Event> {
@@ -21,10 +26,19 @@ pub fn name_of(number: u16) -> Option<&'static str> {
     match by_number(number) {
         Some(event) => Some(event.name()),
         None => match number {
-            5 => Some("Hidden passage"),
             68 => Some("Prince"),
             85 => Some("Loyal Knights"),
             _ => None,
         },
     }
+}
+
+/// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.
+fn on_own_first_two_ranks(v: &Variant, from: Sq, color: Color) -> bool {
+    let rank = v.geometry.rank(from);
+    let own = match color {
+        Color::White => rank,
+        Color::Black => v.geometry.height - 1 - rank,
+    };
+    own <= 1
 }

@@ -1,0 +1,538 @@
+//! Event #5 Hidden passage (seed 000, rulings HP-1 to HP-8): each player chooses an empty
+//! square in his half of the board; a piece that ends its move on either goes on to the
+//! other as the second half of the same move. A record may give the squares
+//! (`[%event 5 c4 f6]`) or keep them secret, and then its moves tell them (HP-8).
+
+use crate::command::Choice;
+use crate::notation::{PieceMove, Separator, Square};
+use crate::rules::board::{Bitboard, Sq};
+use crate::rules::event::Event;
+use crate::rules::moves::{Move, Special};
+use crate::rules::piece::{Color, Kind};
+use crate::rules::position::{Passage, Position};
+use crate::rules::san::{self, Rejection};
+use crate::rules::variant::Variant;
+
+pub struct HiddenPassage;
+
+/// The squares of `color`'s half of the board (HP-1: ranks 1-4 for white, 5-8 for black).
+fn half(v: &Variant, color: Color) -> Bitboard {
+    let g = v.geometry;
+    let split = g.height / 2;
+    (0..g.height)
+        .filter(|&rank| (rank < split) == (color == Color::White))
+        .fold(Bitboard::EMPTY, |bb, rank| bb | g.rank_mask(rank))
+}
+
+/// White's square and black's, in whichever order they come, or why two squares
+/// cannot be the two ends of a passage.
+fn by_half(v: &Variant, a: Sq, b: Sq) -> Result<[Sq; 2], String> {
+    let g = v.geometry;
+    let white = half(v, Color::White);
+    match (white.contains(a), white.contains(b)) {
+        (true, false) => Ok([a, b]),
+        (false, true) => Ok([b, a]),
+        (both_white, _) => Err(format!(
+            "{} and {} are both in {}'s half of the board, and each player chooses one square in his own half (HP-1)",
+            g.name(a),
+            g.name(b),
+            if both_white { Color::White } else { Color::Black }
+        )),
+    }
+}
+
+/// Whether the move ends where its piece lands by its own movement: what a passage
+/// square turns into a move through the passage (HP-2). Pushes and swaps of other events
+/// do not (EC-6).
+fn lands(mv: &Move) -> bool {
+    matches!(
+        mv.special,
+        Special::Normal | Special::DoubleStep | Special::EnPassant
+    )
+}
+
+/// The pawns of `by` that can step onto the empty square `sq`, one step or two.
+fn pawn_steps_onto(v: &Variant, pos: &Position, sq: Sq, by: Color, occupied: Bitboard) -> Bitboard {
+    let Some(pawn) = v.tables.pawn else {
+        return Bitboard::EMPTY;
+    };
+    let g = v.geometry;
+    let pawns = pos.pieces(by, pawn) & occupied;
+    let Some(one_back) = g.offset(sq, 0, -by.forward()) else {
+        return Bitboard::EMPTY;
+    };
+    if pawns.contains(one_back) {
+        return one_back.bit();
+    }
+    if occupied.contains(one_back) {
+        return Bitboard::EMPTY;
+    }
+    match g.offset(one_back, 0, -by.forward()) {
+        Some(two_back)
+            if pawns.contains(two_back)
+                && (v.tables.double_step_squares[by.index()].contains(two_back)
+                    || pos
+                        .events()
+                        .iter()
+                        .any(|e| e.may_double_step(v, pos, two_back, by))) =>
+        {
+            two_back.bit()
+        }
+        _ => Bitboard::EMPTY,
+    }
+}
+
+impl HiddenPassage {
+    /// The passage squares a written move names as entry and exit, when it reads as a
+    /// move through the passage: three squares, a capture or promotion written on the
+    /// first of two (`Nxf6-c4`), or two squares of which the first holds no piece of
+    /// ours to move from (`c4-f6`; `Ng1-f3` is a knight leaving g1) and which can be a
+    /// passage's two ends.
+    fn passage_reading(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        written: &PieceMove,
+        passage: Passage,
+    ) -> Option<(Sq, Sq)> {
+        let g = v.geometry;
+        let n = written.targets.len();
+        if n < 2 {
+            return None;
+        }
+        let (entry_written, exit_written) = (written.targets[n - 2], written.targets[n - 1]);
+        let entry = g.from_square(entry_written.square)?;
+        let exit = g.from_square(exit_written.square)?;
+        let marked = n == 3
+            || entry_written.separator == Separator::Capture
+            || entry_written.promotion.is_some();
+        if marked {
+            return Some((entry, exit));
+        }
+        let kind = san::written_kind(v, written).ok()?;
+        let moves_from_entry = pos.piece_at(entry).is_some_and(|p| {
+            p.color == pos.turn && (written.piece.is_none() || Some(p.kind) == kind)
+        });
+        let could_be_passage = match passage {
+            Passage::Known { .. } => passage.exit_from(entry) == Some(exit),
+            Passage::Secret { .. } => by_half(v, entry, exit).is_ok(),
+        };
+        (!moves_from_entry && could_be_passage).then_some((entry, exit))
+    }
+
+    /// Resolves a move written through the passage from `entry` to `exit`; with the
+    /// squares secret, the move reveals them (HP-8).
+    fn resolve_through(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        written: &PieceMove,
+        entry: Sq,
+        exit: Sq,
+        passage: Passage,
+    ) -> Result<Move, Rejection> {
+        let g = v.geometry;
+        let n = written.targets.len();
+        let origin = (n == 3).then(|| written.targets[0].square);
+        if written.targets[n - 2].promotion.is_some() {
+            return Err(san::illegal(
+                format!(
+                    "only the square a move ends on counts for promotion: the pawn goes on from {} to {}, so a promotion is written after {} (HP-4)",
+                    g.name(entry),
+                    g.name(exit),
+                    g.name(exit)
+                ),
+                None,
+            ));
+        }
+        match passage {
+            Passage::Secret { candidates } => {
+                let squares = by_half(v, entry, exit).map_err(|why| san::illegal(why, None))?;
+                for (color, sq) in [Color::White, Color::Black].into_iter().zip(squares) {
+                    if !candidates[color.index()].contains(sq) {
+                        return Err(san::illegal(
+                            format!(
+                                "{} cannot be {color}'s passage square: it was not empty when the event started (HP-1)",
+                                g.name(sq)
+                            ),
+                            None,
+                        ));
+                    }
+                }
+                // Judged as the players saw it: the squares chosen, not yet revealed.
+                let mut chosen = pos.clone();
+                chosen.set_passage(Passage::Known {
+                    squares,
+                    revealed: false,
+                });
+                self.resolve_known(v, &chosen, written, origin, entry, exit)
+            }
+            Passage::Known { squares, .. } => match passage.exit_from(entry) {
+                Some(end) if end == exit => {
+                    self.resolve_known(v, pos, written, origin, entry, exit)
+                }
+                Some(end) => Err(san::illegal(
+                    format!(
+                        "the passage from {} leads to {}, not to {} (HP-2)",
+                        g.name(entry),
+                        g.name(end),
+                        g.name(exit)
+                    ),
+                    self.help(v, pos, written),
+                )),
+                None => Err(san::illegal(
+                    format!(
+                        "{} is no passage square: the passage joins {} and {} (HP-2)",
+                        g.name(entry),
+                        g.name(squares[0]),
+                        g.name(squares[1])
+                    ),
+                    self.help(v, pos, written),
+                )),
+            },
+        }
+    }
+
+    /// The one legal move of the written piece that ends on `entry` and goes on to
+    /// `exit`, the squares being known.
+    fn resolve_known(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        written: &PieceMove,
+        origin: Option<Square>,
+        entry: Sq,
+        exit: Sq,
+    ) -> Result<Move, Rejection> {
+        let kind = san::written_kind(v, written)?;
+        let last = written.targets.last().expect("a piece move names a square");
+        let promotion = san::promotion_kind(v, pos, written, last.promotion)?;
+        let mut from = san::hinted_origins(v, written.hint) & pos.by_color(pos.turn);
+        if let Some(origin) = origin {
+            from &= san::on_board(v, origin)?.bit();
+        }
+        // `Ng1-f3` names its piece; `g1f3` means whatever stands on g1.
+        let kind = kind.filter(|_| written.piece.is_some() || origin.is_none());
+        if let Some(kind) = kind {
+            from &= pos.by_kind(kind);
+        }
+        if written.piece.is_none() && written.hint.is_none() && origin.is_none() {
+            // A pawn without its file written steps straight onto the entry.
+            from &= v.tables.file_of[entry.index()];
+        }
+        let through = Special::Pass { hole: entry };
+        let mut moves = Vec::new();
+        v.legal_moves_between(pos, from, exit.bit(), &mut moves);
+        moves.retain(|mv| mv.special == through && mv.promotion == promotion);
+        match moves.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(san::illegal(
+                self.explain(v, pos, from, kind, entry, exit, promotion),
+                self.help(v, pos, written),
+            )),
+            several => Err(san::ambiguous(v, pos, several)),
+        }
+    }
+
+    /// Why no legal move goes through the passage as written.
+    #[allow(clippy::too_many_arguments)]
+    fn explain(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        from: Bitboard,
+        kind: Option<Kind>,
+        entry: Sq,
+        exit: Sq,
+        promotion: Option<Kind>,
+    ) -> String {
+        let g = v.geometry;
+        let us = pos.turn;
+        let revealed = pos.passage.is_some_and(|p| p.is_revealed());
+        let mut pseudo = Vec::new();
+        v.pseudo_moves(pos, from, exit.bit(), &mut pseudo);
+        pseudo.retain(|mv| mv.special == Special::Pass { hole: entry });
+        if let Some(mv) = pseudo.iter().find(|mv| mv.promotion == promotion) {
+            if !self.allows(v, pos, mv) {
+                let plain = plain_landing(pos, mv, entry);
+                return format!(
+                    "before the passage is revealed a move must be legal as if there were no passage, and as a move to {} {} (HP-6)",
+                    g.name(entry),
+                    san::king_exposed(v, pos, &plain)
+                );
+            }
+            let ruling = if revealed {
+                "HP-7"
+            } else {
+                "its real result counts, HP-6"
+            };
+            return format!(
+                "{} once it goes on through the passage to {} ({ruling})",
+                san::king_exposed(v, pos, mv),
+                g.name(exit)
+            );
+        }
+        if let Some(mv) = pseudo.first() {
+            return match promotion {
+                None => format!(
+                    "a pawn whose move ends on {} must promote there (HP-4: `{}`)",
+                    g.name(exit),
+                    san::san_plain(v, pos, mv)
+                ),
+                Some(_) => format!(
+                    "the pawn's move ends on {}, where it does not promote (HP-4)",
+                    g.name(exit)
+                ),
+            };
+        }
+        let what = kind.map_or("piece", |k| v.piece(k).name.as_str());
+        let mut reaching = Vec::new();
+        v.moves_to(pos, from, entry, &mut reaching);
+        match pos.piece_at(exit) {
+            Some(piece) if piece.color == us && reaching.iter().any(|mv| mv.from != exit) => {
+                format!(
+                    "the passage leads on from {} to {}, where {} stands: a move through it onto a piece of its own side is illegal (HP-3)",
+                    g.name(entry),
+                    g.name(exit),
+                    san::describe_piece(v, pos, exit)
+                )
+            }
+            _ => format!(
+                "no {us} {what} can end a move on the passage square {}",
+                g.name(entry)
+            ),
+        }
+    }
+
+    /// The legal moves of the piece the record meant, as help.
+    fn help(&self, v: &Variant, pos: &Position, written: &PieceMove) -> Option<String> {
+        let kind = san::written_kind(v, written)
+            .ok()
+            .flatten()
+            .filter(|_| written.piece.is_some());
+        san::legal_help(v, pos, &san::written(written), kind)
+    }
+}
+
+/// `mv` as if there were no passage: the piece stays on the square it entered by.
+fn plain_landing(pos: &Position, mv: &Move, entry: Sq) -> Move {
+    Move {
+        to: entry,
+        captured: pos.piece_at(entry),
+        promotion: None,
+        special: Special::Normal,
+        ..*mv
+    }
+}
+
+impl Event for HiddenPassage {
+    fn number(&self) -> u16 {
+        5
+    }
+
+    fn name(&self) -> &'static str {
+        "Hidden passage"
+    }
+
+    fn rulings(&self) -> &'static str {
+        "HP-1..HP-8, EC-4"
+    }
+
+    fn takes_choices(&self) -> bool {
+        true
+    }
+
+    /// The squares each player may have chosen (HP-1), and the two chosen if the
+    /// command gives them.
+    fn begin(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
+        let g = v.geometry;
+        let empty = !pos.occupied() & g.all();
+        pos.set_passage(Passage::Secret {
+            candidates: [
+                half(v, Color::White) & empty,
+                half(v, Color::Black) & empty,
+            ],
+        });
+        if choices.is_empty() {
+            return Ok(());
+        }
+        let squares = choices
+            .iter()
+            .map(|choice| match choice {
+                Choice::Square(square) => g
+                    .from_square(*square)
+                    .ok_or_else(|| format!("{square} is not on the board")),
+                Choice::Facing { .. } => Err(format!(
+                    "`{choice}` is no square: #5 takes the two chosen squares"
+                )),
+            })
+            .collect::<Result<Vec<Sq>, String>>()?;
+        let [a, b] = squares[..] else {
+            return Err(format!(
+                "#5 takes two squares, one chosen by each player, not {}",
+                squares.len()
+            ));
+        };
+        let squares = by_half(v, a, b)?;
+        for sq in squares {
+            if pos.piece_at(sq).is_some() {
+                return Err(format!(
+                    "{} holds {}, and a chosen square must be empty when the event starts (HP-1)",
+                    g.name(sq),
+                    san::describe_piece(v, pos, sq)
+                ));
+            }
+        }
+        pos.set_passage(Passage::Known {
+            squares,
+            revealed: false,
+        });
+        Ok(())
+    }
+
+    fn may_double_step(&self, v: &Variant, _pos: &Position, from: Sq, color: Color) -> bool {
+        super::on_own_first_two_ranks(v, from, color)
+    }
+
+    /// HP-2: a move that ends on a passage square is no move of its own but the first
+    /// half of one through the passage; HP-3 and HP-4 decide what the second half does.
+    fn reroute(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        from: Bitboard,
+        to: Bitboard,
+        out: &mut Vec<Move>,
+        start: usize,
+    ) {
+        let Some(Passage::Known { squares, .. }) = pos.passage else {
+            return;
+        };
+        let ends = squares[0].bit() | squares[1].bit();
+        // Castling that would put king or rook on a passage square is left out: no
+        // ruling says what it would do.
+        let mut kept = start;
+        for read in start..out.len() {
+            let mv = out[read];
+            let onto_passage = match mv.special {
+                Special::Castle { rook_to, .. } => ends.contains(mv.to) || ends.contains(rook_to),
+                _ => lands(&mv) && ends.contains(mv.to),
+            };
+            if !onto_passage {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        for (entry, exit) in [(squares[0], squares[1]), (squares[1], squares[0])] {
+            if !to.contains(exit) {
+                continue;
+            }
+            let first = out.len();
+            v.moves_to(pos, from, entry, out);
+            let landings: Vec<Move> = out.drain(first..).collect();
+            let mut previous = None;
+            for mv in landings {
+                // En passant onto a passage square is left out: its capture is behind
+                // the entry, which a move through a passage cannot hold.
+                if !lands(&mv) || mv.special == Special::EnPassant {
+                    continue;
+                }
+                // A pawn reaching its last rank on the entry is listed once per
+                // promotion piece: one landing, which promotes (or not) at the exit.
+                let landing = Move {
+                    promotion: None,
+                    ..mv
+                };
+                if previous == Some(landing) {
+                    continue;
+                }
+                previous = Some(landing);
+                let at_exit = pos.piece_at(exit).filter(|_| exit != mv.from);
+                if at_exit.is_some_and(|p| p.color == mv.piece.color) {
+                    continue;
+                }
+                let through = Move {
+                    to: exit,
+                    captured: at_exit,
+                    special: Special::Pass { hole: entry },
+                    ..landing
+                };
+                v.push_promotions(pos, through, out);
+            }
+        }
+    }
+
+    /// HP-7: once revealed, a piece on a passage square is attacked by whatever could
+    /// end a move on the other one (a pawn only by a capture or a step).
+    fn extra_attackers(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        sq: Sq,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let Some(passage) = pos.passage.filter(Passage::is_revealed) else {
+            return Bitboard::EMPTY;
+        };
+        let Some(other) = passage.exit_from(sq) else {
+            return Bitboard::EMPTY;
+        };
+        match pos.piece_at(other).filter(|_| occupied.contains(other)) {
+            Some(piece) if piece.color == by => Bitboard::EMPTY,
+            Some(_) => pos.direct_attackers(v, other, by, occupied),
+            None => {
+                let mut found = pos.direct_attackers(v, other, by, occupied);
+                if let Some(pawn) = v.tables.pawn {
+                    found &= !pos.by_kind(pawn);
+                    found |= pawn_steps_onto(v, pos, other, by, occupied);
+                }
+                found
+            }
+        }
+    }
+
+    /// HP-6: before the reveal, a move through the passage must also be legal as the
+    /// plain move onto its entry square.
+    fn allows(&self, v: &Variant, pos: &Position, mv: &Move) -> bool {
+        match (pos.passage, mv.special) {
+            (Some(Passage::Known { revealed: false, .. }), Special::Pass { hole }) => {
+                !v.leaves_king_attacked(pos, &plain_landing(pos, mv, hole))
+            }
+            _ => true,
+        }
+    }
+
+    /// HP-2: the first move through the passage reveals both squares; with the squares
+    /// secret, the move is what tells them (HP-8).
+    fn after_landing(&self, v: &Variant, pos: &mut Position, mv: &Move) {
+        if let Special::Pass { hole } = mv.special
+            && pos.passage.is_some()
+            && let Ok(squares) = by_half(v, hole, mv.to)
+        {
+            pos.set_passage(Passage::Known {
+                squares,
+                revealed: true,
+            });
+        }
+    }
+
+    fn resolve(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        written: &PieceMove,
+    ) -> Option<Result<Move, Rejection>> {
+        let passage = pos.passage?;
+        if let Some((entry, exit)) = self.passage_reading(v, pos, written, passage) {
+            return Some(self.resolve_through(v, pos, written, entry, exit, passage));
+        }
+        // A move written as ending on a known passage square goes on through it; that
+        // it was written so is for the replay to report (HP-8).
+        let last = v.geometry.from_square(written.targets.last()?.square)?;
+        let exit = passage.exit_from(last)?;
+        let origin = (written.targets.len() == 2).then(|| written.targets[0].square);
+        Some(self.resolve_known(v, pos, written, origin, last, exit))
+    }
+}
