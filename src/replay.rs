@@ -129,11 +129,7 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
         },
     };
     let tagless = !game.tags.iter().any(|t| t.name.node == "Variant");
-    let start_events: &[EventStart] = if tagless {
-        &variants.start_events
-    } else {
-        &[]
-    };
+    let start_events: &[EventStart] = if tagless { &variants.start_events } else { &[] };
     // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
     // event is an Event Chess game (notation.md section 4). Found out while replaying,
     // so that games without events pay nothing for it.
@@ -262,9 +258,9 @@ struct Line {
 impl Line {
     fn passage_report(&self, v: &Variant) -> Option<PassageReport> {
         let passage = self.position.passage?;
-        let [white, black] = passage
-            .squares()
-            .map_or([None, None], |squares| squares.map(|sq| Some(v.geometry.name(sq))));
+        let [white, black] = passage.squares().map_or([None, None], |squares| {
+            squares.map(|sq| Some(v.geometry.name(sq)))
+        });
         Some(PassageReport {
             white,
             black,
@@ -398,8 +394,7 @@ impl Replayer<'_> {
                                         &prior,
                                         &position,
                                         mv,
-                                        notation,
-                                        item.span,
+                                        Spanned::new(notation, item.span),
                                         &at,
                                         &mut landings,
                                     );
@@ -450,7 +445,9 @@ impl Replayer<'_> {
                             stopped = true;
                             break;
                         }
-                        if known_from.is_none() && position.passage.is_some_and(|p| p.squares().is_some()) {
+                        if known_from.is_none()
+                            && position.passage.is_some_and(|p| p.squares().is_some())
+                        {
                             known_from = Some(ply + 1);
                         }
                     }
@@ -497,17 +494,16 @@ impl Replayer<'_> {
     /// What a move tells of the Hidden passage (HP-8): a move through it must be written
     /// so; the reveal of secret squares contradicts any earlier move that ended plainly on
     /// one of them; while they stay secret, a plain landing rules its square out.
-    #[allow(clippy::too_many_arguments)]
     fn follow_passage(
         &mut self,
         before: &Position,
         after: &Position,
         mv: &Move,
-        notation: &Notation,
-        span: Span,
+        written: Spanned<&Notation>,
         at: &impl Fn() -> MoveRef,
         landings: &mut Vec<Landing>,
     ) {
+        let (notation, span) = (written.node, written.span);
         let v = self.variant;
         let g = v.geometry;
         if let Special::Pass { hole } = mv.special
@@ -775,13 +771,15 @@ impl Replayer<'_> {
             Vec::new()
         };
         if let Err(why) = event.begin(v, position, &choices) {
-            let span = command
-                .choices
-                .first()
-                .zip(command.choices.last())
-                .map_or(span, |(first, last)| {
-                    Span::new(first.span.offset, last.span.offset + last.span.len - first.span.offset)
-                });
+            let span = command.choices.first().zip(command.choices.last()).map_or(
+                span,
+                |(first, last)| {
+                    Span::new(
+                        first.span.offset,
+                        last.span.offset + last.span.len - first.span.offset,
+                    )
+                },
+            );
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::EventRule,

@@ -134,10 +134,7 @@ impl VariantArgs {
     }
 
     /// The events of `--events`, checked against the rules of tagless games.
-    fn start_events(
-        &self,
-        variants: &Variants,
-    ) -> Result<Vec<EventStart>, ExitStatus> {
+    fn start_events(&self, variants: &Variants) -> Result<Vec<EventStart>, ExitStatus> {
         let usage = |message: String| {
             eprintln!("xpgn: --events: {message}");
             ExitStatus::Error

@@ -870,7 +870,10 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
 
 /// Whether a move through a passage captures on the square it enters by (HP-3).
 fn takes_on_hole(pos: &Position, mv: &Move, hole: Sq) -> bool {
-    hole != mv.from && pos.piece_at(hole).is_some_and(|p| p.color != mv.piece.color)
+    hole != mv.from
+        && pos
+            .piece_at(hole)
+            .is_some_and(|p| p.color != mv.piece.color)
 }
 
 /// The far end of a move through a pass or passage: a pawn promotes on a pass's hole
@@ -998,7 +1001,11 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
         out.push_str(&g.name(mv.from));
         if let Special::Pass { hole } = mv.special {
             if hole != mv.from {
-                out.push(if takes_on_hole(pos, mv, hole) { 'x' } else { '-' });
+                out.push(if takes_on_hole(pos, mv, hole) {
+                    'x'
+                } else {
+                    '-'
+                });
                 out.push_str(&g.name(hole));
             }
             push_pass_end(v, mv, hole, &mut out);

@@ -36,7 +36,11 @@ fn by_half(v: &Variant, a: Sq, b: Sq) -> Result<[Sq; 2], String> {
             "{} and {} are both in {}'s half of the board, and each player chooses one square in his own half (HP-1)",
             g.name(a),
             g.name(b),
-            if both_white { Color::White } else { Color::Black }
+            if both_white {
+                Color::White
+            } else {
+                Color::Black
+            }
         )),
     }
 }
@@ -227,23 +231,21 @@ impl HiddenPassage {
         match moves.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(san::illegal(
-                self.explain(v, pos, from, kind, entry, exit, promotion),
+                self.explain(v, pos, from, kind, (entry, exit), promotion),
                 self.help(v, pos, written),
             )),
             several => Err(san::ambiguous(v, pos, several)),
         }
     }
 
-    /// Why no legal move goes through the passage as written.
-    #[allow(clippy::too_many_arguments)]
+    /// Why no legal move goes through the passage from `entry` to `exit` as written.
     fn explain(
         &self,
         v: &Variant,
         pos: &Position,
         from: Bitboard,
         kind: Option<Kind>,
-        entry: Sq,
-        exit: Sq,
+        (entry, exit): (Sq, Sq),
         promotion: Option<Kind>,
     ) -> String {
         let g = v.geometry;
@@ -348,10 +350,7 @@ impl Event for HiddenPassage {
         let g = v.geometry;
         let empty = !pos.occupied() & g.all();
         pos.set_passage(Passage::Secret {
-            candidates: [
-                half(v, Color::White) & empty,
-                half(v, Color::Black) & empty,
-            ],
+            candidates: [half(v, Color::White) & empty, half(v, Color::Black) & empty],
         });
         if choices.is_empty() {
             return Ok(());
@@ -497,9 +496,12 @@ impl Event for HiddenPassage {
     /// plain move onto its entry square.
     fn allows(&self, v: &Variant, pos: &Position, mv: &Move) -> bool {
         match (pos.passage, mv.special) {
-            (Some(Passage::Known { revealed: false, .. }), Special::Pass { hole }) => {
-                !v.leaves_king_attacked(pos, &plain_landing(pos, mv, hole))
-            }
+            (
+                Some(Passage::Known {
+                    revealed: false, ..
+                }),
+                Special::Pass { hole },
+            ) => !v.leaves_king_attacked(pos, &plain_landing(pos, mv, hole)),
             _ => true,
         }
     }
@@ -534,5 +536,204 @@ impl Event for HiddenPassage {
         let exit = passage.exit_from(last)?;
         let origin = (written.targets.len() == 2).then(|| written.targets[0].square);
         Some(self.resolve_known(v, pos, written, origin, last, exit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::Choice;
+    use crate::notation::Notation;
+    use crate::rules::parse_fen;
+
+    fn event_chess() -> &'static Variant {
+        Variant::by_name("event-chess").unwrap()
+    }
+
+    fn square(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    fn sq(v: &Variant, name: &str) -> Sq {
+        v.geometry.from_square(square(name)).unwrap()
+    }
+
+    /// `fen` with #5 started and the squares given.
+    fn with_passage(fen: &str, squares: [&str; 2]) -> Position {
+        let v = event_chess();
+        let mut pos = parse_fen(v, fen).unwrap();
+        pos.start_event(&HiddenPassage, None).unwrap();
+        let choices = squares.map(|s| Choice::Square(square(s)));
+        HiddenPassage.begin(v, &mut pos, &choices).unwrap();
+        pos
+    }
+
+    /// `fen` with #5 running and its squares known, as after the moves that put pieces
+    /// on them.
+    fn with_known(fen: &str, squares: [&str; 2], revealed: bool) -> Position {
+        let v = event_chess();
+        let mut pos = parse_fen(v, fen).unwrap();
+        pos.start_event(&HiddenPassage, None).unwrap();
+        pos.set_passage(Passage::Known {
+            squares: squares.map(|s| sq(v, s)),
+            revealed,
+        });
+        pos
+    }
+
+    fn play(pos: &mut Position, written: &str) -> Move {
+        let v = event_chess();
+        let mv = san::resolve(v, pos, &Notation::parse(written).unwrap())
+            .unwrap_or_else(|r| panic!("{written}: {}", r.reason));
+        v.play(pos, &mv);
+        mv
+    }
+
+    fn legal_sans(pos: &Position) -> Vec<String> {
+        let v = event_chess();
+        let mut moves = Vec::new();
+        v.legal_moves(pos, &mut moves);
+        moves.iter().map(|mv| san::san_plain(v, pos, mv)).collect()
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn chosen_squares_must_be_empty_and_one_in_each_half() {
+        let v = event_chess();
+        let begin = |squares: &[&str]| {
+            let mut pos = parse_fen(v, START).unwrap();
+            pos.start_event(&HiddenPassage, None).unwrap();
+            let choices: Vec<Choice> = squares.iter().map(|s| Choice::Square(square(s))).collect();
+            HiddenPassage
+                .begin(v, &mut pos, &choices)
+                .map(|()| pos.passage)
+        };
+        assert_eq!(
+            begin(&["f6", "c4"]).unwrap(),
+            Some(Passage::Known {
+                squares: [sq(v, "c4"), sq(v, "f6")],
+                revealed: false
+            }),
+            "white's square is the one in ranks 1-4, whatever the order"
+        );
+        assert!(
+            begin(&["c4", "d3"])
+                .unwrap_err()
+                .contains("both in white's half")
+        );
+        assert!(begin(&["c2", "f6"]).unwrap_err().contains("HP-1"));
+        assert!(begin(&["c4"]).unwrap_err().contains("two squares"));
+        let Some(Passage::Secret { candidates }) = begin(&[]).unwrap() else {
+            panic!("no choices keep the squares secret");
+        };
+        assert_eq!(candidates[0].count(), 16, "ranks 3 and 4 are empty");
+        assert_eq!(candidates[1].count(), 16, "ranks 5 and 6 are empty");
+    }
+
+    #[test]
+    fn a_move_ending_on_a_passage_square_goes_through_it() {
+        let pos = with_passage(START, ["c4", "f6"]);
+        let sans = legal_sans(&pos);
+        assert!(sans.contains(&"c4-f6".to_owned()), "{sans:?}");
+        assert!(!sans.contains(&"c4".to_owned()), "HP-2: no plain c4");
+        assert_eq!(sans.len(), 20);
+    }
+
+    #[test]
+    fn the_first_passage_move_reveals_and_later_ones_capture_at_both_ends() {
+        let v = event_chess();
+        let mut pos = with_passage(START, ["c4", "f6"]);
+        let first = play(&mut pos, "c4-f6");
+        assert_eq!(first.special, Special::Pass { hole: sq(v, "c4") });
+        assert!(pos.passage.unwrap().is_revealed());
+        assert_eq!(pos.ep, None, "HP-5");
+        let before = pos.clone();
+        let knight = play(&mut pos, "Ng8xf6-c4");
+        assert_eq!(san::san_plain(v, &before, &knight), "Nxf6-c4");
+        assert_eq!(san::lan(v, &before, &knight), "Ng8xf6-c4");
+        play(&mut pos, "e3");
+        play(&mut pos, "Nc6");
+        let bishop = play(&mut pos, "Bxc4-f6");
+        assert_eq!(bishop.to, sq(v, "f6"));
+        assert_eq!(pos.captures, [1, 0], "the knight on c4; f6 was empty");
+    }
+
+    #[test]
+    fn an_own_piece_at_the_exit_forbids_the_move() {
+        // White's knight stands on f6 already: c2-c4 would continue onto it (HP-3).
+        let pos = with_known(
+            "rnbq1b1r/ppppkppp/5N2/8/8/8/PPPPPPPP/R1BQKBNR w KQ - 0 1",
+            ["c4", "f6"],
+            true,
+        );
+        let sans = legal_sans(&pos);
+        assert!(sans.iter().all(|s| !s.starts_with("c4")), "{sans:?}");
+        assert!(sans.contains(&"c3".to_owned()));
+    }
+
+    #[test]
+    fn promotion_counts_only_where_the_move_ends() {
+        // HP-4: c7-c8 goes on to c1 unpromoted; b2-b4... a pawn exiting on g8 promotes.
+        let pos = with_passage("4k3/2P5/8/8/8/8/8/4K3 w - - 0 1", ["c1", "c8"]);
+        let sans = legal_sans(&pos);
+        assert!(sans.contains(&"c8-c1".to_owned()), "{sans:?}");
+        assert!(sans.iter().all(|s| !s.contains('=')), "{sans:?}");
+        let pos = with_passage("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1", ["b4", "g8"]);
+        let sans = legal_sans(&pos);
+        for piece in ["Q", "R", "B", "N"] {
+            assert!(sans.contains(&format!("b4-g8={piece}")), "{sans:?}");
+        }
+        assert!(!sans.contains(&"b4-g8".to_owned()));
+    }
+
+    #[test]
+    fn the_passage_attacks_only_after_the_reveal() {
+        let v = event_chess();
+        // A black rook on c8 looks down the c-file at c4; the white king stands on f6.
+        let king = sq(v, "f6");
+        let fen = "2r1k3/8/5K2/8/8/8/P7/8 w - - 0 1";
+        let pos = with_known(fen, ["c4", "f6"], false);
+        assert!(
+            !pos.is_attacked(v, king, Color::Black),
+            "HP-6: not revealed"
+        );
+        let pos = with_known(fen, ["c4", "f6"], true);
+        assert_eq!(
+            pos.attackers(v, king, Color::Black, pos.occupied()),
+            sq(v, "c8").bit(),
+            "HP-7: the rook could end a move on c4"
+        );
+    }
+
+    #[test]
+    fn before_the_reveal_a_passage_move_must_also_be_legal_without_it() {
+        // The bishop on a5 checks the white king. Nd3 would not answer the check, but
+        // through the passage d3-a5 the knight takes the bishop.
+        let fen = "7k/8/8/b7/8/8/5N2/4K3 w - - 0 1";
+        let hidden = legal_sans(&with_known(fen, ["d3", "a5"], false));
+        assert!(
+            !hidden.contains(&"Nd3xa5".to_owned()),
+            "HP-6: judged as if no passage first: {hidden:?}"
+        );
+        let revealed = legal_sans(&with_known(fen, ["d3", "a5"], true));
+        assert!(
+            revealed.contains(&"Nd3xa5".to_owned()),
+            "HP-7: once revealed, the passage answers the check: {revealed:?}"
+        );
+        // Blocking the rook's check on e4 is no block when e4 leads on to b5.
+        let fen = "4r2k/8/8/8/8/5B2/8/4K3 w - - 0 1";
+        for revealed in [false, true] {
+            let sans = legal_sans(&with_known(fen, ["e4", "b5"], revealed));
+            assert!(
+                sans.iter().all(|s| !s.starts_with("Be4")) && sans.contains(&"Be2".to_owned()),
+                "its real result leaves the king in check: {sans:?}"
+            );
+        }
+        let plain = legal_sans(&with_known(fen, ["c4", "b5"], false));
+        assert!(
+            plain.contains(&"Be4".to_owned()),
+            "without the passage: {plain:?}"
+        );
     }
 }
