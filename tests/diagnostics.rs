@@ -2,7 +2,9 @@
 //! the fixtures under `fixtures/syntax/` (reading), `fixtures/rules/` (replaying),
 //! `fixtures/sip/` (Secret Invisible Pass, one file per ruling SIP-1..SIP-7) and
 //! `fixtures/events/` (Event Chess: #43 Line Pushers with its seed examples and rulings
-//! LP-1..LP-6, the meta rules EC-1..EC-4, and a forum transcript).
+//! LP-1..LP-6, the meta rules EC-1..EC-4, and a forum transcript) and `fixtures/passage/`
+//! (#5 Hidden passage: seed examples 1-5 with the squares given and secret, rulings
+//! HP-1..HP-8).
 //! Each folder's `expected.yaml` says which codes each fixture must give, so a snapshot
 //! can never silently accept a wrong finding.
 
@@ -96,11 +98,17 @@ fn every_event_fixture_gives_its_diagnostics() {
 }
 
 #[test]
+fn every_hidden_passage_fixture_gives_its_diagnostics() {
+    check_fixtures("passage");
+}
+
+#[test]
 fn every_code_has_a_fixture() {
     let mut all = expected("syntax");
     all.extend(expected("rules"));
     all.extend(expected("sip"));
     all.extend(expected("events"));
+    all.extend(expected("passage"));
     for code in Code::ALL {
         assert!(
             all.values().flatten().any(|c| c == code.name()),
