@@ -91,7 +91,7 @@ impl HiddenPassage {
     /// move through the passage: three squares, a capture or promotion written on the
     /// first of two (`Nxf6-c4`), or two squares of which the first holds no piece of
     /// ours to move from (`c4-f6`; `Ng1-f3` is a knight leaving g1) and which can be a
-    /// passage's two ends.
+    /// passage's two ends (with the squares known: one of them is a passage square).
     fn passage_reading(
         &self,
         v: &Variant,
@@ -118,7 +118,9 @@ impl HiddenPassage {
             p.color == pos.turn && (written.piece.is_none() || Some(p.kind) == kind)
         });
         let could_be_passage = match passage {
-            Passage::Known { .. } => passage.exit_from(entry) == Some(exit),
+            Passage::Known { .. } => {
+                passage.exit_from(entry).is_some() || passage.exit_from(exit).is_some()
+            }
             Passage::Secret { .. } => by_half(v, entry, exit).is_ok(),
         };
         (!moves_from_entry && could_be_passage).then_some((entry, exit))
@@ -304,6 +306,39 @@ impl HiddenPassage {
                 g.name(entry)
             ),
         }
+    }
+
+    /// A pawn capture onto an empty square behind which the passage let a pawn go on:
+    /// it left no en-passant square (HP-5, seed example 2's `bxc3`).
+    fn en_passant_after_passage(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        written: &PieceMove,
+        passage: Passage,
+    ) -> Option<Rejection> {
+        let g = v.geometry;
+        let [target] = written.targets.as_slice() else {
+            return None;
+        };
+        let target = g.from_square(target.square)?;
+        let is_pawn_capture = written.piece.is_none() && written.hint.is_some();
+        let behind = g.offset(target, 0, -pos.turn.forward())?;
+        (is_pawn_capture
+            && passage.is_revealed()
+            && pos.piece_at(target).is_none()
+            && pos.ep != Some(target)
+            && passage.exit_from(behind).is_some())
+        .then(|| {
+            san::illegal(
+                format!(
+                    "there is nothing to capture on {}: a pawn that goes on through the passage from {} made no two-square step, so it cannot be taken en passant (HP-5)",
+                    g.name(target),
+                    g.name(behind)
+                ),
+                self.help(v, pos, written),
+            )
+        })
     }
 
     /// The legal moves of the piece the record meant, as help.
@@ -529,6 +564,9 @@ impl Event for HiddenPassage {
         let passage = pos.passage?;
         if let Some((entry, exit)) = self.passage_reading(v, pos, written, passage) {
             return Some(self.resolve_through(v, pos, written, entry, exit, passage));
+        }
+        if let Some(refused) = self.en_passant_after_passage(v, pos, written, passage) {
+            return Some(Err(refused));
         }
         // A move written as ending on a known passage square goes on through it; that
         // it was written so is for the replay to report (HP-8).
