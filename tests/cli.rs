@@ -363,3 +363,48 @@ fn events_run_from_the_start_of_tagless_games() {
         assert!(stderr(&output).starts_with("xpgn: --events: "), "{bad:?}");
     }
 }
+
+#[test]
+fn check_json_reports_the_hidden_passage_squares() {
+    let report = |text: &str, extra: &[&str]| {
+        let dir = Scratch::new("passage");
+        let game = dir.file("passage.pgn", text);
+        let mut args = vec!["check", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push(s(&game));
+        let output = xpgn(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+        let report: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        report["passage"].clone()
+    };
+    let tagged = "[Variant \"Event Chess\"]\n\n";
+    // Secret squares, revealed by black's move at ply 4 (HP-8).
+    assert_eq!(
+        report(
+            &format!("{tagged}{{[%event 5]}} 1. e4 Nc6 2. Nf3 Nb4-e6 *\n"),
+            &[]
+        ),
+        serde_json::json!({"white": "b4", "black": "e6", "source": "inferred",
+                           "known_from": 4, "revealed_at": 4})
+    );
+    assert_eq!(
+        report(&format!("{tagged}1. e4 {{[%event 5 c4 f6]}} Nc6 *\n"), &[]),
+        serde_json::json!({"white": "c4", "black": "f6", "source": "given",
+                           "known_from": 2, "revealed_at": null})
+    );
+    assert_eq!(
+        report(&format!("{tagged}{{[%event 5]}} 1. e4 Nc6 *\n"), &[]),
+        serde_json::json!({"white": null, "black": null, "source": "secret",
+                           "known_from": null, "revealed_at": null})
+    );
+    // `--events` with the squares, for games without tags.
+    assert_eq!(
+        report("1. c4-f6 Nxf6-c4 *\n", &["--events", "5 c4 f6"])["revealed_at"],
+        1
+    );
+    let output = xpgn(&["moves", "--events", "5 c4 f6"]);
+    assert!(stdout(&output).lines().any(|l| l == "c4-f6"));
+    let output = xpgn(&["moves", "--events", "5 c2 f6"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("HP-1"), "{}", stderr(&output));
+}
