@@ -320,10 +320,7 @@ impl Replayer<'_> {
         mut landings: Vec<Landing>,
     ) -> Line {
         let v = self.variant;
-        let mut known_from = position
-            .passage
-            .is_some_and(|p| p.squares().is_some())
-            .then_some(ply + 1);
+        let mut known_from = None;
         let mut inferred = false;
         let mut revealed_at = None;
         let mut before: Option<Position> = None;
@@ -332,6 +329,10 @@ impl Replayer<'_> {
         let mut stopped = false;
         let mut replayed = 0;
         for (index, item) in items.iter().enumerate() {
+            // Squares an event command (or transcript line) just gave.
+            if known_from.is_none() && position.passage.is_some_and(|p| p.squares().is_some()) {
+                known_from = Some(ply + 1);
+            }
             match &item.node {
                 Item::Move(_) if stopped => {
                     // Past an illegal move positions are unknown, and so are the starts
@@ -444,11 +445,6 @@ impl Replayer<'_> {
                         {
                             stopped = true;
                             break;
-                        }
-                        if known_from.is_none()
-                            && position.passage.is_some_and(|p| p.squares().is_some())
-                        {
-                            known_from = Some(ply + 1);
                         }
                     }
                 }

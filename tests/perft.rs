@@ -3,11 +3,14 @@
 
 use std::path::Path;
 
+use xpgn::command::parse_event;
 use xpgn::rules::{Position, Variant, events, parse_fen};
 
 struct Case {
     id: String,
     fen: String,
+    /// Events running from the start, with their choices, as `--events` takes them.
+    events: Vec<String>,
     counts: Vec<(u32, u64)>,
 }
 
@@ -26,9 +29,13 @@ fn cases(file: &str) -> Vec<Case> {
             "id" => cases.push(Case {
                 id: value.to_owned(),
                 fen: String::new(),
+                events: Vec::new(),
                 counts: Vec::new(),
             }),
             "fen" => cases.last_mut().unwrap().fen = value.to_owned(),
+            "events" => {
+                cases.last_mut().unwrap().events = value.split(',').map(str::to_owned).collect();
+            }
             "perft" => {
                 let (depth, count) = value.split_once(' ').unwrap();
                 cases
@@ -55,6 +62,13 @@ fn run_with(file: &str, variant: &Variant, prepare: impl Fn(&mut Position)) {
     for case in cases {
         let mut pos = parse_fen(variant, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         prepare(&mut pos);
+        for started in &case.events {
+            let command = parse_event(started, 0).unwrap();
+            let event = events::by_number(command.number.node).unwrap();
+            let choices: Vec<_> = command.choices.iter().map(|c| c.node).collect();
+            pos.start_event(event, None).unwrap();
+            event.begin(variant, &mut pos, &choices).unwrap();
+        }
         for &(depth, expected) in &case.counts {
             assert_eq!(
                 variant.perft(&pos, depth),
