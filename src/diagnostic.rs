@@ -73,6 +73,9 @@ pub enum Code {
     /// square yet is written without the passage, or it ended plainly on a square that a
     /// later move reveals as a passage square (HP-8).
     HiddenPassage,
+    /// A king capture written against #68 Prince: without `K@` while the chosen pawn
+    /// stands, or with `K@` on a square where no king comes back (PR-2, PR-4).
+    Prince,
     /// A `[FEN]` tag that cannot be read or describes an impossible position.
     BadFen,
     /// A written `+` or `#` that the position after the move contradicts.
@@ -85,7 +88,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 27] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -108,6 +111,7 @@ impl Code {
         Code::UnsupportedEvent,
         Code::EventRule,
         Code::HiddenPassage,
+        Code::Prince,
         Code::BadFen,
         Code::WrongCheckMark,
         Code::NullMove,
@@ -138,6 +142,7 @@ impl Code {
             Code::UnsupportedEvent => "unsupported-event",
             Code::EventRule => "event-rule",
             Code::HiddenPassage => "hidden-passage",
+            Code::Prince => "prince",
             Code::BadFen => "bad-fen",
             Code::WrongCheckMark => "wrong-check-mark",
             Code::NullMove => "null-move",
@@ -156,6 +161,7 @@ impl Code {
             | Code::UnsupportedEvent
             | Code::EventRule
             | Code::HiddenPassage
+            | Code::Prince
             | Code::BadFen
             | Code::WrongCheckMark
             | Code::NullMove

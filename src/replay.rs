@@ -247,12 +247,20 @@ struct Line {
     position: Position,
     /// Repetition keys of the positions before the final one.
     keys: Vec<u64>,
+    told: Told,
+}
+
+/// What a line's moves have told so far of the choices events keep secret.
+#[derive(Default)]
+struct Told {
     /// The ply from which the Hidden passage squares are known, and whether a move
     /// revealed them to the reader (HP-8) rather than the event command.
     known_from: Option<usize>,
     inferred: bool,
     /// The ply of the first move through the passage.
     revealed_at: Option<usize>,
+    /// The plain landings on squares the passage may use while its squares are secret.
+    landings: Vec<Landing>,
 }
 
 impl Line {
@@ -266,11 +274,11 @@ impl Line {
             black,
             source: match passage {
                 Passage::Secret { .. } => "secret",
-                Passage::Known { .. } if self.inferred => "inferred",
+                Passage::Known { .. } if self.told.inferred => "inferred",
                 Passage::Known { .. } => "given",
             },
-            known_from: self.known_from,
-            revealed_at: self.revealed_at,
+            known_from: self.told.known_from,
+            revealed_at: self.told.revealed_at,
         })
     }
 }
@@ -317,12 +325,13 @@ impl Replayer<'_> {
         mut position: Position,
         mut ply: usize,
         path: &mut Vec<(usize, usize)>,
-        mut landings: Vec<Landing>,
+        landings: Vec<Landing>,
     ) -> Line {
         let v = self.variant;
-        let mut known_from = None;
-        let mut inferred = false;
-        let mut revealed_at = None;
+        let mut told = Told {
+            landings,
+            ..Told::default()
+        };
         let mut before: Option<Position> = None;
         let mut keys = Vec::with_capacity(count_moves(items));
         let mut variations_here = 0;
@@ -330,8 +339,9 @@ impl Replayer<'_> {
         let mut replayed = 0;
         for (index, item) in items.iter().enumerate() {
             // Squares an event command (or transcript line) just gave.
-            if known_from.is_none() && position.passage.is_some_and(|p| p.squares().is_some()) {
-                known_from = Some(ply + 1);
+            if told.known_from.is_none() && position.passage.is_some_and(|p| p.squares().is_some())
+            {
+                told.known_from = Some(ply + 1);
             }
             match &item.node {
                 Item::Move(_) if stopped => {
@@ -366,6 +376,13 @@ impl Replayer<'_> {
                     } else {
                         // Matched by reference: copying the move out of the result reads
                         // it back wider than it was written, which stalls.
+                        if let Err(rejection) = reveal(v, &mut position, notation) {
+                            let later = count_moves(&items[index + 1..]);
+                            self.rejected(&rejection, item.span, at(), later);
+                            stopped = true;
+                            keys.pop();
+                            continue;
+                        }
                         match &resolve_with(v, &position, notation, &mut self.moves) {
                             Ok(mv) => {
                                 if v.events
@@ -377,28 +394,28 @@ impl Replayer<'_> {
                                     keys.pop();
                                     continue;
                                 }
-                                // Hidden passage games keep the position before each move:
-                                // what the move reveals is judged against it.
-                                let prior = position.passage.is_some().then(|| position.clone());
+                                // Games with secret choices keep the position before each
+                                // move: what the move tells is judged against it.
+                                let prior = (position.passage.is_some()
+                                    || position.princes.is_some())
+                                .then(|| position.clone());
                                 v.play(&mut position, mv);
                                 if let Some(prior) = prior {
-                                    let was = prior.passage.expect("a passage");
-                                    let now = position.passage.expect("a passage");
-                                    if !was.is_revealed() && now.is_revealed() {
-                                        revealed_at = Some(ply);
-                                        if was.squares().is_none() {
-                                            inferred = true;
-                                            known_from = Some(ply);
-                                        }
-                                    }
+                                    let written = Spanned::new(notation, item.span);
                                     self.follow_passage(
                                         &prior,
                                         &position,
                                         mv,
-                                        Spanned::new(notation, item.span),
+                                        written.clone(),
                                         &at,
-                                        &mut landings,
+                                        &mut told,
                                     );
+                                    let later = || count_moves(&items[index + 1..]);
+                                    if !self.follow_prince(&prior, mv, written, &at, later) {
+                                        stopped = true;
+                                        replayed += 1;
+                                        continue;
+                                    }
                                 }
                                 if let Some(previous) = &before
                                     && notation.check.is_some()
@@ -427,7 +444,8 @@ impl Replayer<'_> {
                     };
                     variations_here += 1;
                     path.push((ply, variations_here));
-                    let earlier = landings
+                    let earlier = told
+                        .landings
                         .iter()
                         .filter(|landing| landing.at.ply < ply)
                         .cloned()
@@ -481,9 +499,7 @@ impl Replayer<'_> {
             complete: !stopped,
             position,
             keys,
-            known_from,
-            inferred,
-            revealed_at,
+            told,
         }
     }
 
@@ -497,10 +513,22 @@ impl Replayer<'_> {
         mv: &Move,
         written: Spanned<&Notation>,
         at: &impl Fn() -> MoveRef,
-        landings: &mut Vec<Landing>,
+        told: &mut Told,
     ) {
         let (notation, span) = (written.node, written.span);
         let v = self.variant;
+        let (Some(was), Some(now)) = (before.passage, after.passage) else {
+            return;
+        };
+        if !was.is_revealed() && now.is_revealed() {
+            let ply = at().ply;
+            told.revealed_at = Some(ply);
+            if was.squares().is_none() {
+                told.inferred = true;
+                told.known_from = Some(ply);
+            }
+        }
+        let landings = &mut told.landings;
         let g = v.geometry;
         if let Special::Pass { hole } = mv.special
             && !written_through(notation, &g.name(hole))
@@ -579,6 +607,100 @@ impl Replayer<'_> {
             );
         }
         landings.clear();
+    }
+
+    /// What a king capture tells under #68 Prince (PR-2, PR-4): `K@` must name the square
+    /// where the king comes back, and be left out only when the chosen pawn is gone.
+    /// `false` when the line cannot go on: the record leaves out which secret pawn
+    /// became the king.
+    fn follow_prince(
+        &mut self,
+        before: &Position,
+        mv: &Move,
+        written: Spanned<&Notation>,
+        at: &impl Fn() -> MoveRef,
+        later: impl FnOnce() -> usize,
+    ) -> bool {
+        let v = self.variant;
+        let g = v.geometry;
+        let (Some(princes), Some(captured)) = (before.princes, mv.captured) else {
+            return true;
+        };
+        if v.role(captured.kind) != crate::rules::Role::King {
+            return true;
+        }
+        let owner = captured.color;
+        let king_at = match &written.node.body {
+            crate::notation::MoveBody::Piece(m) => m.king_at,
+            _ => None,
+        };
+        let comes_back = events::prince::replacement(v, before, mv);
+        let right = san(v, before, mv);
+        let (problem, goes_on) = match (king_at, comes_back) {
+            (Some(square), Some(sq)) if g.from_square(square) == Some(sq) => return true,
+            (Some(square), Some(sq)) => (
+                format!(
+                    "the {owner} king comes back on {}, where the chosen {owner} pawn stands, not on {square} (PR-2)",
+                    g.name(sq)
+                ),
+                true,
+            ),
+            (Some(_), None) => (
+                format!(
+                    "the chosen {owner} pawn is no longer on the board, so capturing the king ends the game and no king comes back (PR-2)"
+                ),
+                true,
+            ),
+            (None, Some(sq)) => (
+                format!(
+                    "the {owner} king comes back on the chosen pawn on {}: without `K@{}` the record claims the game ended here (PR-2)",
+                    g.name(sq),
+                    g.name(sq)
+                ),
+                true,
+            ),
+            (None, None) => {
+                let index = owner.index();
+                let none_gone = !princes.known[index]
+                    && princes.pawns[index].count() == u32::from(princes.started_with[index]);
+                if !none_gone {
+                    return true;
+                }
+                let n = later();
+                let tail = match n {
+                    0 => String::new(),
+                    1 => "; the move after it in this line is not checked".to_owned(),
+                    n => format!("; the {n} moves after it in this line are not checked"),
+                };
+                (
+                    format!(
+                        "no {owner} pawn has left the board since the event started, so the chosen one still stands and the king comes back on it: the record must say where, with `K@square` (PR-2, PR-4){tail}"
+                    ),
+                    false,
+                )
+            }
+        };
+        let at = at();
+        let help = if goes_on {
+            format!("write `{right}`")
+        } else {
+            let squares: Vec<String> = princes.pawns[owner.index()].map(|sq| g.name(sq)).collect();
+            format!(
+                "append `K@` and the chosen pawn's square, one of {}",
+                squares.join(", ")
+            )
+        };
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::Prince,
+                written.span,
+                format!("`{}` at ply {}: {problem}", at.written, at.ply),
+                "a king capture",
+            )
+            .with_help(help)
+            .at_move(at),
+        );
+        goes_on
     }
 
     fn rejected(
@@ -813,17 +935,22 @@ impl Replayer<'_> {
     }
 
     fn check_result(&mut self, ending: Ending, result: &Spanned<Outcome>) {
+        let won_by = |winner| match winner {
+            crate::rules::Color::White => Outcome::WhiteWins,
+            crate::rules::Color::Black => Outcome::BlackWins,
+        };
         let expected = match ending {
-            Ending::Checkmate { winner } => match winner {
-                crate::rules::Color::White => Outcome::WhiteWins,
-                crate::rules::Color::Black => Outcome::BlackWins,
-            },
+            Ending::Checkmate { winner } | Ending::KingCaptured { winner } => won_by(winner),
             Ending::Stalemate => Outcome::Draw,
             _ => return,
         };
         if result.node != expected {
             let what = match ending {
                 Ending::Checkmate { winner } => format!("{winner} has mated"),
+                Ending::KingCaptured { winner } => format!(
+                    "{winner} captured the {} king, whose chosen pawn was gone (PR-2)",
+                    winner.other()
+                ),
                 _ => "the game ended in stalemate".to_owned(),
             };
             self.diagnostics.push(
@@ -840,6 +967,20 @@ impl Replayer<'_> {
             );
         }
     }
+}
+
+/// Lets the running events learn from a written move what the record kept secret
+/// (PR-4: `K@g7` names the chosen pawn), before the move is resolved.
+fn reveal(v: &Variant, position: &mut Position, notation: &Notation) -> Result<(), Rejection> {
+    let crate::notation::MoveBody::Piece(m) = &notation.body else {
+        return Ok(());
+    };
+    if position.has_events() {
+        for event in position.events() {
+            event.reveal(v, position, m)?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether a variation stands between this point and the line's next move.

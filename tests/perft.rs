@@ -120,3 +120,13 @@ fn line_pushers_positions_match_cross_checked_counts() {
         |pos| pos.start_event(line_pushers, None).unwrap(),
     );
 }
+
+/// Event #5 Hidden passage with its squares given; the counts are cross-checked with
+/// `scripts/passage_perft.py`, an independent generator written from the rules text.
+#[test]
+fn hidden_passage_positions_match_cross_checked_counts() {
+    run(
+        "hidden-passage.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -17,6 +17,10 @@ pub enum Ending {
     FiftyMoves,
     /// The position stood three times: a draw may be claimed.
     ThreefoldRepetition,
+    /// A king was captured and no chosen pawn was left to replace it (#68 Prince, PR-2).
+    KingCaptured {
+        winner: Color,
+    },
 }
 
 impl Ending {
@@ -27,6 +31,7 @@ impl Ending {
             Ending::InsufficientMaterial => "insufficient-material",
             Ending::FiftyMoves => "fifty-moves",
             Ending::ThreefoldRepetition => "threefold-repetition",
+            Ending::KingCaptured { .. } => "king-captured",
         }
     }
 }
@@ -34,6 +39,11 @@ impl Ending {
 /// How `pos` ends the game, if it does; `keys` are the repetition keys of the earlier
 /// positions of the line ([`Position::key`]).
 pub fn ending(v: &Variant, pos: &Position, keys: &[u64]) -> Option<Ending> {
+    if pos.has_events()
+        && let Some(winner) = v.winner(pos)
+    {
+        return Some(Ending::KingCaptured { winner });
+    }
     if !v.has_legal_move(pos) {
         return Some(if pos.is_check(v) {
             Ending::Checkmate {
@@ -43,7 +53,8 @@ pub fn ending(v: &Variant, pos: &Position, keys: &[u64]) -> Option<Ending> {
             Ending::Stalemate
         });
     }
-    if insufficient_material(v, pos) {
+    // Under #68 Prince a king can be captured, so no material is too little.
+    if pos.princes.is_none() && insufficient_material(v, pos) {
         return Some(Ending::InsufficientMaterial);
     }
     let key = pos.key(v);

@@ -117,6 +117,27 @@ pub trait Event: Send + Sync {
     /// Runs after a moving piece has landed on `mv.to` (HP-2: on through a passage).
     fn after_landing(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
 
+    /// Learns from a written move, before it is resolved, what the record had kept
+    /// secret (PR-4: `K@g7` names the chosen pawn); `Err` when it cannot be so.
+    fn reveal(
+        &self,
+        _v: &Variant,
+        _pos: &mut Position,
+        _written: &PieceMove,
+    ) -> Result<(), Rejection> {
+        Ok(())
+    }
+
+    /// The player who has won by this event's rules, the game being over (PR-2: a king
+    /// captured with no chosen pawn left to replace it).
+    fn winner(&self, _v: &Variant, _pos: &Position) -> Option<Color> {
+        None
+    }
+
+    /// Appends what this event adds to the canonical spelling of an ordinary move, before
+    /// its check mark (PR-2: `K@g7` after a king capture).
+    fn annotate(&self, _v: &Variant, _pos: &Position, _mv: &Move, _out: &mut String) {}
+
     /// Reads a written move in a form this event defines (`R->a4`, `Nxf6-c4`,
     /// `Qxf7K@g7`); `None` leaves it to the orthodox reading.
     fn resolve(

@@ -520,6 +520,8 @@ impl Variant {
             return;
         };
         let piece = pos.piece_at(king).expect("king");
+        // A king that cannot be checked may castle out of, through and into attack (PR-1).
+        let checkable = !pos.has_events() || pos.checkable_kings(self, us).contains(king);
         for rook in pos.castling & pos.by_color(us) & back {
             let Some(path) = self.castling_path(us, king, rook) else {
                 continue;
@@ -531,9 +533,10 @@ impl Variant {
             if (path.must_be_empty & others).nonempty() {
                 continue;
             }
-            if (path.king_passes | king.bit())
-                .into_iter()
-                .any(|sq| pos.is_attacked_through(self, sq, us.other(), others))
+            if checkable
+                && (path.king_passes | king.bit())
+                    .into_iter()
+                    .any(|sq| pos.is_attacked_through(self, sq, us.other(), others))
             {
                 continue;
             }
@@ -606,8 +609,16 @@ impl Variant {
         out: &mut Vec<Move>,
     ) {
         out.clear();
+        if pos.has_events() && self.winner(pos).is_some() {
+            return;
+        }
         self.pseudo_moves(pos, from, to, out);
         self.retain_legal(pos, out);
+    }
+
+    /// The player who has won by a running event's rules (PR-2), the game being over.
+    pub fn winner(&self, pos: &Position) -> Option<Color> {
+        pos.events().iter().find_map(|e| e.winner(self, pos))
     }
 
     /// The one legal move without promotion of our pieces on `from` to `to`, found
@@ -699,6 +710,9 @@ impl Variant {
     }
 
     pub fn has_legal_move(&self, pos: &Position) -> bool {
+        if pos.has_events() && self.winner(pos).is_some() {
+            return false;
+        }
         let mut moves = Vec::new();
         let all = self.geometry.all();
         let safety = self.king_safety(pos, false);

@@ -33,6 +33,8 @@ pub struct Position {
     pub captures: [u8; 2],
     /// The squares of #5 Hidden passage, as far as the record tells them.
     pub passage: Option<Passage>,
+    /// The chosen pawns of #68 Prince and whose kings can be checked.
+    pub princes: Option<Princes>,
     /// Whether the side to move is in check, as the move that led here worked out;
     /// any other change to the position forgets it.
     check: KnownCheck,
@@ -88,6 +90,22 @@ impl Passage {
     }
 }
 
+/// What a position knows of #68 Prince, per colour (PR-1, PR-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Princes {
+    /// Whether the player has lost a king, so that his king can now be checked (PR-1).
+    pub checkable: [bool; 2],
+    /// The squares of the pawns that may be the chosen one, followed as they move: the
+    /// one chosen pawn when known, every pawn that stood at the event's start while
+    /// secret; none once it is gone or has become a king.
+    pub pawns: [Bitboard; 2],
+    /// Whether the chosen pawn is known (given by the event command or revealed by `K@`).
+    pub known: [bool; 2],
+    /// How many pawns could be the chosen one when the event started: fewer candidates
+    /// now means some are gone (captured or promoted).
+    pub started_with: [u8; 2],
+}
+
 /// Each player starts at most one event (EC-1).
 pub const MAX_EVENTS: usize = 2;
 
@@ -109,8 +127,22 @@ impl Position {
             events: ArrayVec::new(),
             captures: [0; 2],
             passage: None,
+            princes: None,
             check: KnownCheck(None),
         }
+    }
+
+    /// Sets what is known of #68 Prince; who can be checked changes the rules, so it is
+    /// part of the position's identity.
+    pub fn set_princes(&mut self, princes: Princes) {
+        let before = self.princes.map_or([false; 2], |p| p.checkable);
+        for color in Color::BOTH {
+            if before[color.index()] != princes.checkable[color.index()] {
+                self.hash ^= zobrist::checkable(color);
+            }
+        }
+        self.princes = Some(princes);
+        self.check = KnownCheck(None);
     }
 
     /// Sets what is known of the Hidden passage; a reveal changes the rules, so it is
@@ -407,6 +439,11 @@ mod zobrist {
     pub const TURN: u64 = 0x9d39_247e_3377_6d41;
     /// A Hidden passage has been revealed (HP-7 changes what attacks what).
     pub const REVEALED: u64 = 0x3c79_ac49_2b0c_1f6d;
+
+    /// A player's king can be checked again under #68 Prince (PR-1).
+    pub fn checkable(color: super::super::piece::Color) -> u64 {
+        [0x5a1f_0e6c_93d2_47b1, 0xc2b7_3e19_6a0d_8f53][color.index()]
+    }
 
     const fn generate<const N: usize>() -> [u64; N] {
         let mut keys = [0u64; N];

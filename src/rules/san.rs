@@ -816,6 +816,22 @@ pub fn legal_help(
 /// Canonical SAN without a check mark: minimal disambiguation among legal moves, `x`
 /// exactly on captures, `=` before a promotion piece, `O-O` with the letter O.
 pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
+    let mut out = san_of_move(v, pos, mv);
+    annotate(v, pos, mv, &mut out);
+    out
+}
+
+/// What running events add to an ordinary move's spelling (`K@g7`).
+fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
+    if pos.has_events() && !matches!(mv.special, Special::Event { .. }) {
+        for event in pos.events() {
+            event.annotate(v, pos, mv, out);
+        }
+    }
+}
+
+/// [`san_plain`] before the events' additions.
+fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
     let g = v.geometry;
     if let Special::Event { number, .. } = mv.special
         && let Some(event) = pos.events().into_iter().find(|e| e.number() == number)
@@ -1015,6 +1031,7 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
             push_promotion(v, mv, &mut out);
         }
     }
+    annotate(v, pos, mv, &mut out);
     push_check_mark(v, pos, mv, &mut out);
     out
 }

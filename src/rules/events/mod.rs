@@ -3,6 +3,7 @@
 
 mod hidden_passage;
 mod line_pushers;
+pub mod prince;
 
 use super::board::Sq;
 use super::event::Event;
@@ -11,9 +12,10 @@ use super::variant::Variant;
 
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
+pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 2] = [&HiddenPassage, &LinePushers];
+pub const ALL: [&dyn Event; 3] = [&HiddenPassage, &LinePushers, &Prince];
 
 /// The event with this number, if xpgn plays it.
 pub fn by_number(number: u16) -> Option<&'static dyn Event> {
@@ -26,7 +28,6 @@ pub fn name_of(number: u16) -> Option<&'static str> {
     match by_number(number) {
         Some(event) => Some(event.name()),
         None => match number {
-            68 => Some("Prince"),
             85 => Some("Loyal Knights"),
             _ => None,
         },
