@@ -13,7 +13,7 @@ use crate::pgn::{Game, Item, Outcome, ParsedGame};
 use crate::rules::events;
 use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san};
 use crate::rules::{
-    Ending, EventStart, Move, Passage, Position, Special, Sq, Variant, Variants, parse_fen,
+    Ending, EventStart, Move, Passage, Position, Princes, Special, Sq, Variant, Variants, parse_fen,
 };
 use crate::span::{Span, Spanned};
 
@@ -662,7 +662,9 @@ impl Replayer<'_> {
             (None, None) => {
                 let index = owner.index();
                 let none_gone = !princes.known[index]
-                    && princes.pawns[index].count() == u32::from(princes.started_with[index]);
+                    && princes.started_with[index] > 0
+                    && Princes::pawns(before, owner).count()
+                        == u32::from(princes.started_with[index]);
                 if !none_gone {
                     return true;
                 }
@@ -684,7 +686,7 @@ impl Replayer<'_> {
         let help = if goes_on {
             format!("write `{right}`")
         } else {
-            let squares: Vec<String> = princes.pawns[owner.index()].map(|sq| g.name(sq)).collect();
+            let squares: Vec<String> = Princes::pawns(before, owner).map(|sq| g.name(sq)).collect();
             format!(
                 "append `K@` and the chosen pawn's square, one of {}",
                 squares.join(", ")

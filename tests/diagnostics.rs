@@ -4,7 +4,8 @@
 //! `fixtures/events/` (Event Chess: #43 Line Pushers with its seed examples and rulings
 //! LP-1..LP-6, the meta rules EC-1..EC-4, and a forum transcript) and `fixtures/passage/`
 //! (#5 Hidden passage: seed examples 1-5 with the squares given and secret, rulings
-//! HP-1..HP-8).
+//! HP-1..HP-8) and `fixtures/prince/` (#68 Prince: seed examples 1-3 with the pawns given
+//! and secret, rulings PR-1..PR-5).
 //! Each folder's `expected.yaml` says which codes each fixture must give, so a snapshot
 //! can never silently accept a wrong finding.
 
@@ -103,12 +104,18 @@ fn every_hidden_passage_fixture_gives_its_diagnostics() {
 }
 
 #[test]
+fn every_prince_fixture_gives_its_diagnostics() {
+    check_fixtures("prince");
+}
+
+#[test]
 fn every_code_has_a_fixture() {
     let mut all = expected("syntax");
     all.extend(expected("rules"));
     all.extend(expected("sip"));
     all.extend(expected("events"));
     all.extend(expected("passage"));
+    all.extend(expected("prince"));
     for code in Code::ALL {
         assert!(
             all.values().flatten().any(|c| c == code.name()),

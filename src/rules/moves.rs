@@ -775,10 +775,11 @@ impl Variant {
         let mut lost_rights = mv.from.bit() | mv.to.bit();
         match mv.special {
             Special::Castle { rook_from, rook_to } => {
-                let rook = pos.remove(rook_from).expect("castling rook");
-                pos.remove(mv.from);
-                pos.put(mv.to, mv.piece);
-                pos.put(rook_to, rook);
+                // Both lifted first: in Chess960 one may land where the other stood.
+                let rook = pos.lift(rook_from).expect("castling rook");
+                let king = pos.lift(mv.from).expect("castling king");
+                pos.place(mv.to, king);
+                pos.place(rook_to, rook);
                 lost_rights |= rook_from.bit();
             }
             Special::Event { number, .. } => {
@@ -799,9 +800,13 @@ impl Variant {
                 if pos.piece_at(victim).is_some() {
                     lost_rights |= self.capture(pos, mv, victim).bit();
                 }
-                pos.remove(mv.from);
-                let kind = mv.promotion.unwrap_or(mv.piece.kind);
-                pos.put(mv.to, Piece { color: us, kind });
+                match mv.promotion {
+                    None => pos.relocate(mv.from, mv.to),
+                    Some(kind) => {
+                        pos.remove(mv.from);
+                        pos.put(mv.to, Piece { color: us, kind });
+                    }
+                }
                 if pos.has_events() {
                     for event in pos.events() {
                         event.after_landing(self, pos, mv);

@@ -35,6 +35,8 @@ pub struct Position {
     pub passage: Option<Passage>,
     /// The chosen pawns of #68 Prince and whose kings can be checked.
     pub princes: Option<Princes>,
+    /// What travels with pieces as they move, for the events that need it.
+    marks: Option<Box<Marks>>,
     /// Whether the side to move is in check, as the move that led here worked out;
     /// any other change to the position forgets it.
     check: KnownCheck,
@@ -64,6 +66,13 @@ pub enum Passage {
     Known { squares: [Sq; 2], revealed: bool },
 }
 
+impl Princes {
+    /// The pawns of `color` that may be its chosen one (PR-4), followed as they move.
+    pub fn pawns(pos: &Position, color: Color) -> Bitboard {
+        pos.marked(mark::PRINCE) & pos.by_color(color)
+    }
+}
+
 impl Passage {
     /// Both squares, when known.
     pub fn squares(&self) -> Option<[Sq; 2]> {
@@ -90,16 +99,39 @@ impl Passage {
     }
 }
 
+/// Facts that belong to pieces rather than squares (a knight's direction, LK-1; a
+/// possible chosen pawn, PR-4): one bitboard per layer, each bit moving with its piece.
+/// Boxed and absent until an event marks a piece, so orthodox positions copy no more.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Marks {
+    layers: [Bitboard; MARK_LAYERS],
+}
+
+/// The layers of [`Marks`]: a knight's direction as three bits and whether it has one
+/// (#85), and the pawns that may be a chosen pawn (#68).
+pub mod mark {
+    pub const DIRECTION: [usize; 3] = [0, 1, 2];
+    pub const FACES: usize = 3;
+    pub const PRINCE: usize = 4;
+}
+
+const MARK_LAYERS: usize = 5;
+
+/// A piece lifted off the board with its marks, to be put down elsewhere.
+#[derive(Clone, Copy, Debug)]
+pub struct Lifted {
+    pub piece: Piece,
+    marks: u8,
+}
+
 /// What a position knows of #68 Prince, per colour (PR-1, PR-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Princes {
     /// Whether the player has lost a king, so that his king can now be checked (PR-1).
     pub checkable: [bool; 2],
-    /// The squares of the pawns that may be the chosen one, followed as they move: the
-    /// one chosen pawn when known, every pawn that stood at the event's start while
-    /// secret; none once it is gone or has become a king.
-    pub pawns: [Bitboard; 2],
-    /// Whether the chosen pawn is known (given by the event command or revealed by `K@`).
+    /// Whether the chosen pawn is known (given by the event command or revealed by `K@`);
+    /// the pawns that may be the chosen one carry [`mark::PRINCE`]: the one chosen pawn
+    /// when known, every pawn that stood at the event's start while secret.
     pub known: [bool; 2],
     /// How many pawns could be the chosen one when the event started: fewer candidates
     /// now means some are gone (captured or promoted).
@@ -128,6 +160,7 @@ impl Position {
             captures: [0; 2],
             passage: None,
             princes: None,
+            marks: None,
             check: KnownCheck(None),
         }
     }
@@ -225,7 +258,71 @@ impl Position {
         self.hash ^= zobrist::piece(piece, sq);
     }
 
+    /// Takes the piece off `sq`; its marks go with it.
     pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
+        self.lift(sq).map(|lifted| lifted.piece)
+    }
+
+    /// Takes the piece off `sq` with its marks, for [`Position::place`].
+    pub fn lift(&mut self, sq: Sq) -> Option<Lifted> {
+        let marks = match &mut self.marks {
+            None => 0,
+            Some(m) => {
+                let mut bits = 0;
+                for (i, layer) in m.layers.iter_mut().enumerate() {
+                    if layer.contains(sq) {
+                        layer.clear(sq);
+                        bits |= 1 << i;
+                    }
+                }
+                bits
+            }
+        };
+        let piece = self.take(sq)?;
+        Some(Lifted { piece, marks })
+    }
+
+    /// Puts a lifted piece on the empty `sq`, its marks with it.
+    pub fn place(&mut self, sq: Sq, lifted: Lifted) {
+        self.put(sq, lifted.piece);
+        if lifted.marks != 0 {
+            let layers = &mut self.marks.get_or_insert_default().layers;
+            for (i, layer) in layers.iter_mut().enumerate() {
+                if lifted.marks >> i & 1 != 0 {
+                    layer.set(sq);
+                }
+            }
+        }
+    }
+
+    /// Moves the piece on `from` to the empty `to`, with its marks.
+    pub fn relocate(&mut self, from: Sq, to: Sq) {
+        if let Some(lifted) = self.lift(from) {
+            self.place(to, lifted);
+        }
+    }
+
+    /// The squares marked in `layer`.
+    pub fn marked(&self, layer: usize) -> Bitboard {
+        self.marks
+            .as_ref()
+            .map_or(Bitboard::EMPTY, |m| m.layers[layer])
+    }
+
+    /// Marks or unmarks the piece on `sq` in `layer`.
+    pub fn set_mark(&mut self, layer: usize, sq: Sq, on: bool) {
+        if !on && self.marks.is_none() {
+            return;
+        }
+        let layers = &mut self.marks.get_or_insert_default().layers;
+        if on {
+            layers[layer].set(sq);
+        } else {
+            layers[layer].clear(sq);
+        }
+    }
+
+    fn take(&mut self, sq: Sq) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
         self.check = KnownCheck(None);
         self.by_color[piece.color.index()].clear(sq);
@@ -415,9 +512,21 @@ impl Position {
     /// The identity of the position for repetition: pieces, side to move, castling
     /// rights and a usable en-passant square.
     pub fn key(&self, v: &Variant) -> u64 {
-        match self.ep_capturable(v) {
-            Some(ep) => self.hash ^ zobrist::ep(v.geometry.file(ep)),
+        let hash = match &self.marks {
+            // Knight directions are part of the position (LK-9); rare, so not kept
+            // up to date move by move but folded in here.
+            Some(marks) => marks
+                .layers
+                .iter()
+                .enumerate()
+                .fold(self.hash, |h, (i, layer)| {
+                    layer.into_iter().fold(h, |h, sq| h ^ zobrist::mark(i, sq))
+                }),
             None => self.hash,
+        };
+        match self.ep_capturable(v) {
+            Some(ep) => hash ^ zobrist::ep(v.geometry.file(ep)),
+            None => hash,
         }
     }
 
@@ -475,7 +584,16 @@ mod zobrist {
 
     /// Event numbers run past the table, so their keys are mixed from the number.
     pub fn event(number: u16) -> u64 {
-        let mut z = u64::from(number).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        mix(u64::from(number))
+    }
+
+    /// A mark of `layer` on `sq` ([`super::Marks`]), mixed from both.
+    pub fn mark(layer: usize, sq: Sq) -> u64 {
+        mix(0x1_0000 + (layer * MAX_SQUARES + sq.index()) as u64)
+    }
+
+    fn mix(value: u64) -> u64 {
+        let mut z = value.wrapping_add(0x9e37_79b9_7f4a_7c15);
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)

@@ -152,8 +152,13 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         })
     });
     let Some((king, rook, path)) = found else {
+        let why = if pos.princes.is_some_and(|p| p.checkable[us.index()]) {
+            "its king was made from a pawn, and such a king never castles (PR-5)"
+        } else {
+            "the king or that rook has moved"
+        };
         return Err(illegal(
-            format!("{us} may no longer castle {wing_name}: the king or that rook has moved"),
+            format!("{us} may no longer castle {wing_name}: {why}"),
             legal_help(v, pos, &castle_text(castle), v.tables.king),
         ));
     };
@@ -954,9 +959,12 @@ pub enum Gives {
     Mate,
 }
 
-/// Whether the position (after a move) is check or mate for the side to move.
+/// Whether the position (after a move) is check or mate for the side to move. A king
+/// capture that ends the game is written as mate (notation.md section 5, PR-2).
 pub fn gives(v: &Variant, after: &Position) -> Gives {
-    if !after.is_check(v) {
+    if after.has_events() && v.winner(after).is_some() {
+        Gives::Mate
+    } else if !after.is_check(v) {
         Gives::Nothing
     } else if v.has_legal_move(after) {
         Gives::Check

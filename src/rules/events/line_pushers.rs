@@ -7,7 +7,7 @@ use crate::rules::board::{Bitboard, Sq};
 use crate::rules::event::Event;
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Piece, Role};
-use crate::rules::position::Position;
+use crate::rules::position::{Lifted, Position};
 use crate::rules::san::{Rejection, RejectionKind};
 use crate::rules::variant::Variant;
 
@@ -380,16 +380,18 @@ impl Event for LinePushers {
         let push = Push::compute(v, pos, mv.from, usize::from(data));
         // Every pushed piece is lifted before any is put down: each lands where another
         // may have stood.
-        let pieces: Vec<(Piece, Sq, Sq)> = push
+        // Lifted with their marks (a knight's direction, a chosen pawn), which move along.
+        let pieces: Vec<(Lifted, Sq, Sq)> = push
             .moved
             .into_iter()
             .filter_map(|from| Some((from, push.destination_of(v, from)?)))
-            .map(|(from, to)| (pos.remove(from).expect("a pushed piece"), from, to))
+            .map(|(from, to)| (pos.lift(from).expect("a pushed piece"), from, to))
             .collect();
         // LP-5: a king or rook pushed off its square loses its castling rights.
         let mut lost = Bitboard::EMPTY;
-        for &(piece, from, to) in &pieces {
-            pos.put(to, piece);
+        for &(lifted, from, to) in &pieces {
+            let piece = lifted.piece;
+            pos.place(to, lifted);
             lost.set(from);
             if v.role(piece.kind) == Role::King
                 && let Some(castling) = v.castling

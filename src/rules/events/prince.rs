@@ -4,11 +4,11 @@
 
 use crate::command::Choice;
 use crate::notation::{MoveBody, Notation, PieceMove};
-use crate::rules::board::{Bitboard, Sq};
+use crate::rules::board::Sq;
 use crate::rules::event::Event;
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Role};
-use crate::rules::position::{Position, Princes};
+use crate::rules::position::{Position, Princes, mark};
 use crate::rules::san::{self, Rejection};
 use crate::rules::variant::Variant;
 
@@ -25,7 +25,7 @@ pub fn replacement(v: &Variant, pos: &Position, mv: &Move) -> Option<Sq> {
     let princes = pos.princes?;
     let owner = mv.captured.filter(|_| captures_king(v, mv))?.color;
     princes.known[owner.index()]
-        .then(|| princes.pawns[owner.index()].first())
+        .then(|| Princes::pawns(pos, owner).first())
         .flatten()
 }
 
@@ -142,9 +142,11 @@ impl Event for Prince {
     /// which (PR-4).
     fn begin(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
         let pawns = Color::BOTH.map(|c| pos.with_role(v, c, Role::Pawn));
+        for sq in pawns[0] | pawns[1] {
+            pos.set_mark(mark::PRINCE, sq, true);
+        }
         pos.set_princes(Princes {
             checkable: [false; 2],
-            pawns,
             known: [false; 2],
             started_with: pawns.map(|bb| u8::try_from(bb.count()).unwrap_or(u8::MAX)),
         });
@@ -152,8 +154,10 @@ impl Event for Prince {
             return Ok(());
         }
         let chosen = self.chosen(v, pos, choices)?;
+        for sq in pawns[0] | pawns[1] {
+            pos.set_mark(mark::PRINCE, sq, chosen.contains(&sq));
+        }
         let mut princes = pos.princes.expect("just set");
-        princes.pawns = chosen.map(Sq::bit);
         princes.known = [true; 2];
         pos.set_princes(princes);
         Ok(())
@@ -164,30 +168,22 @@ impl Event for Prince {
         pos.princes.is_none_or(|p| p.checkable[color.index()])
     }
 
-    /// Follows the chosen pawns as they move and leave the board, and brings a captured
-    /// king back on its owner's chosen pawn (PR-2, PR-5).
+    /// Brings a captured king back on its owner's chosen pawn (PR-2, PR-5). The chosen
+    /// pawns follow their moves by their marks, and lose them when captured or promoted.
     fn after_landing(&self, v: &Variant, pos: &mut Position, mv: &Move) {
         let Some(mut princes) = pos.princes else {
             return;
         };
-        let new_king = replacement(v, pos, mv);
-        let us = mv.piece.color;
-        if princes.pawns[us.index()].contains(mv.from) && mv.promotion.is_none() {
-            princes.pawns[us.index()].set(mv.to);
-        }
-        for color in Color::BOTH {
-            princes.pawns[color.index()] &= pos.with_role(v, color, Role::Pawn);
-        }
-        if let Some(captured) = mv.captured.filter(|_| captures_king(v, mv)) {
-            let owner = captured.color;
-            princes.checkable[owner.index()] = true;
-            if let Some(sq) = new_king {
-                pos.remove(sq);
-                pos.put(sq, captured);
-                princes.pawns[owner.index()] = Bitboard::EMPTY;
-                // PR-5: no castling for a king made from a pawn.
-                pos.set_castling(pos.castling & !pos.by_color(owner));
-            }
+        let Some(captured) = mv.captured.filter(|_| captures_king(v, mv)) else {
+            return;
+        };
+        let owner = captured.color;
+        princes.checkable[owner.index()] = true;
+        if let Some(sq) = replacement(v, pos, mv) {
+            pos.remove(sq);
+            pos.put(sq, captured);
+            // PR-5: no castling for a king made from a pawn.
+            pos.set_castling(pos.castling & !pos.by_color(owner));
         }
         pos.set_princes(princes);
     }
@@ -217,8 +213,9 @@ impl Event for Prince {
         }
         let g = v.geometry;
         let sq = san::on_board(v, square)?;
-        if !princes.pawns[owner.index()].contains(sq) {
-            let candidates: Vec<String> = princes.pawns[owner.index()].map(|s| g.name(s)).collect();
+        let pawns = Princes::pawns(pos, owner);
+        if !pawns.contains(sq) {
+            let candidates: Vec<String> = pawns.map(|s| g.name(s)).collect();
             return Err(san::illegal(
                 format!(
                     "`K@{square}` names the {owner} pawn that becomes the king, but no {owner} pawn that stood on the board when the event started is on {square} (PR-4)"
@@ -227,7 +224,9 @@ impl Event for Prince {
                     .then(|| format!("the chosen pawn is one of {}", san::list(&candidates))),
             ));
         }
-        princes.pawns[owner.index()] = sq.bit();
+        for pawn in pawns {
+            pos.set_mark(mark::PRINCE, pawn, pawn == sq);
+        }
         princes.known[owner.index()] = true;
         pos.set_princes(princes);
         Ok(())
@@ -264,7 +263,7 @@ impl Event for Prince {
                     "`K@` follows only a move that captures a king (PR-2), and `{}` captures none",
                     san::san_plain(v, pos, &mv)
                 ),
-                Some(format!("write {}", san::san(v, pos, &mv))),
+                Some(format!("write `{}`", san::san(v, pos, &mv))),
             )),
             Err(rejection) => Err(self.new_king_attacks(v, pos, written).unwrap_or(rejection)),
         })
@@ -396,13 +395,27 @@ mod tests {
         // Black has lost a king before (its king can be checked); white's chosen pawn on
         // f4 would become a king next to the black king on g4 (PR-3).
         let mut pos = with_princes("8/p7/8/8/3b1Pk1/8/K7/8 w - - 0 1", Some(["f4", "a7"]));
+        pos.set_mark(mark::PRINCE, sq("a7"), false);
         let mut princes = pos.princes.unwrap();
-        princes.pawns[1] = Bitboard::EMPTY;
         princes.checkable[1] = true;
         pos.set_princes(princes);
         play(&mut pos, "Kb2");
         let refused = san::resolve(v, &pos, &Notation::parse("Bxb2K@f4").unwrap()).unwrap_err();
         assert!(refused.reason.contains("PR-3"), "{}", refused.reason);
         assert!(!legal_sans(&pos).iter().any(|s| s.starts_with("Bxb2")));
+    }
+
+    #[test]
+    fn the_condition_asks_for_a_king_each() {
+        let v = event_chess();
+        let pos = parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(Prince.condition(v, &pos), Ok(()));
+        // A FEN must have its kings, so the king goes after reading.
+        let mut kingless = pos.clone();
+        kingless.remove(sq("e8"));
+        assert_eq!(
+            Prince.condition(v, &kingless),
+            Err("black has no king".to_owned())
+        );
     }
 }
