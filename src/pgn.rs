@@ -480,7 +480,7 @@ impl Reader<'_, '_> {
     /// Reports `[%event ...]` commands that cannot be read; well-formed ones are read
     /// again by the rules layer from the comment text.
     fn event_commands(&mut self, text: &str, at: usize) {
-        if text.contains("[%event") {
+        if crate::command::mentions_event(text) {
             let (_, diagnostics) = crate::command::parse_commands(text, self.offset + at);
             self.current.diagnostics.extend(diagnostics);
         }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::command::{Choice, Command, EventCommand, parse_commands};
+use crate::command::{Choice, Command, EventCommand, mentions_event, parse_commands};
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
@@ -453,7 +453,7 @@ impl Replayer<'_> {
                     self.line(variation, start, ply - 1, path, earlier);
                     path.pop();
                 }
-                Item::Comment(comment) if !stopped && comment.text.contains("[%event") => {
+                Item::Comment(comment) if !stopped && mentions_event(&comment.text) => {
                     let offset = item.span.offset + 1;
                     for command in parse_commands(&comment.text, offset).0 {
                         if let Command::Event(event) = command.node
