@@ -309,6 +309,15 @@ impl Reader<'_, '_> {
         pos == 0 || matches!(self.bytes[pos - 1], b'\n' | b'\r')
     }
 
+    /// Skips the blank or line end that nearly always follows a word, a comment or a tag
+    /// pair, on this turn of the loop rather than the next.
+    #[inline(always)]
+    fn skip_separator(&mut self) {
+        if let Some(b' ' | b'\n') = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
     fn run(&mut self) {
         while self.pos < self.bytes.len() {
             let start = self.pos;
@@ -316,14 +325,21 @@ impl Reader<'_, '_> {
             // Tokens and single blanks between them are nearly all there is.
             if b.is_ascii_alphanumeric() {
                 self.word();
+                self.skip_separator();
                 continue;
             }
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' => self.pos += 1,
                 b'%' if self.at_line_start(start) => self.escape_line(),
-                b'{' => self.brace_comment(),
+                b'{' => {
+                    self.brace_comment();
+                    self.skip_separator();
+                }
                 b';' => self.line_comment(),
-                b'[' => self.tag_pair(),
+                b'[' => {
+                    self.tag_pair();
+                    self.skip_separator();
+                }
                 b'(' => self.open_variation(),
                 b')' => self.close_variation(),
                 b'$' => self.nag(),
