@@ -259,7 +259,11 @@ impl Position {
     }
 
     /// Takes the piece off `sq`; its marks go with it.
+    #[inline]
     pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
+        if self.marks.is_none() {
+            return self.take(sq);
+        }
         self.lift(sq).map(|lifted| lifted.piece)
     }
 
@@ -296,8 +300,13 @@ impl Position {
     }
 
     /// Moves the piece on `from` to the empty `to`, with its marks.
+    #[inline]
     pub fn relocate(&mut self, from: Sq, to: Sq) {
-        if let Some(lifted) = self.lift(from) {
+        if self.marks.is_none() {
+            if let Some(piece) = self.take(from) {
+                self.put(to, piece);
+            }
+        } else if let Some(lifted) = self.lift(from) {
             self.place(to, lifted);
         }
     }
@@ -322,6 +331,7 @@ impl Position {
         }
     }
 
+    #[inline]
     fn take(&mut self, sq: Sq) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
         self.check = KnownCheck(None);
