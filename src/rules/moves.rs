@@ -796,9 +796,10 @@ impl Variant {
                     self.capture(pos, mv, hole);
                     lost_rights |= hole.bit();
                 }
-                let victim = mv.capture_square(self);
-                if pos.piece_at(victim).is_some() {
-                    lost_rights |= self.capture(pos, mv, victim).bit();
+                // Not "whatever stands there": a piece going through a passage may end
+                // on the square it left.
+                if mv.captured.is_some() {
+                    lost_rights |= self.capture(pos, mv, mv.capture_square(self)).bit();
                 }
                 match mv.promotion {
                     None => pos.relocate(mv.from, mv.to),
