@@ -45,9 +45,14 @@ fn built_in_variants_are_listed() {
         ]
     );
     let events = listing["events"].as_array().unwrap();
-    assert_eq!(events[0]["number"], 43);
-    assert_eq!(events[0]["name"], "Line Pushers");
-    assert!(events[0]["rulings"].as_str().unwrap().contains("LP-1"));
+    let numbers: Vec<u64> = events
+        .iter()
+        .map(|e| e["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [5, 43, 68]);
+    assert_eq!(events[1]["name"], "Line Pushers");
+    assert!(events[1]["rulings"].as_str().unwrap().contains("LP-1"));
+    assert!(events[2]["condition"].as_str().unwrap().contains("king"));
     let sip = &listed[3];
     assert_eq!(
         (sip["files"].as_u64(), sip["ranks"].as_u64()),
