@@ -12,6 +12,48 @@ use crate::notation::Square;
 /// The most squares a board may have: one bit each in a `u128`.
 pub const MAX_SQUARES: usize = 128;
 
+/// One of the eight directions along a line or diagonal (a facing knight's, LK-1):
+/// 0 toward the last rank, then clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Direction(pub u8);
+
+impl Direction {
+    pub const ALL: [Direction; 8] = [
+        Direction(0),
+        Direction(1),
+        Direction(2),
+        Direction(3),
+        Direction(4),
+        Direction(5),
+        Direction(6),
+        Direction(7),
+    ];
+
+    /// The step (files, ranks) of this direction.
+    pub const fn step(self) -> (i32, i32) {
+        [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ][self.0 as usize]
+    }
+
+    /// The direction from one square toward another on its line or diagonal, given as
+    /// file and rank offsets (`None` for the same square or off any line).
+    pub fn toward(df: i32, dr: i32) -> Option<Direction> {
+        if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+            return None;
+        }
+        let step = (df.signum(), dr.signum());
+        Direction::ALL.into_iter().find(|d| d.step() == step)
+    }
+}
+
 /// A square's index on its board (`rank * width + file`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sq(pub u8);

@@ -257,6 +257,8 @@ mod tests {
                         number: 999,
                         data: 0,
                     },
+                    faces: None,
+                    swap: None,
                 });
             }
         }

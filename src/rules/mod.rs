@@ -15,7 +15,7 @@ pub mod position;
 pub mod san;
 pub mod variant;
 
-pub use board::{Bitboard, Geometry, Sq};
+pub use board::{Bitboard, Direction, Geometry, Sq};
 pub use definition::DefinitionError;
 pub use ending::Ending;
 pub use event::{Event, EventStart};

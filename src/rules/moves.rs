@@ -1,7 +1,7 @@
 //! Moves as the rules see them (what a move does, not how it was written), their
 //! generation, legality, and playing them on a position.
 
-use super::board::{Bitboard, MAX_SQUARES, Sq};
+use super::board::{Bitboard, Direction, MAX_SQUARES, Sq};
 use super::piece::{Color, Kind, Piece, Role};
 use super::position::Position;
 use super::variant::Variant;
@@ -45,6 +45,12 @@ pub struct Move {
     pub captured: Option<Piece>,
     pub promotion: Option<Kind>,
     pub special: Special,
+    /// The direction a knight faces after the move, where #85 Loyal Knights has it
+    /// change (LK-8); `None` keeps its direction.
+    pub faces: Option<Direction>,
+    /// The knight that swaps in to be captured instead, where the capturer chooses among
+    /// several (LK-4).
+    pub swap: Option<Sq>,
 }
 
 impl Move {
@@ -275,6 +281,8 @@ impl Variant {
                         captured: None,
                         promotion: None,
                         special: Special::Pass { hole },
+                        faces: None,
+                        swap: None,
                     };
                     self.push_promotions(pos, transfer, out);
                 }
@@ -355,6 +363,8 @@ impl Variant {
                             captured: pos.piece_at(target),
                             promotion: None,
                             special: Special::Normal,
+                            faces: None,
+                            swap: None,
                         });
                     }
                 }
@@ -419,6 +429,8 @@ impl Variant {
                     captured,
                     promotion: None,
                     special: Special::Normal,
+                    faces: None,
+                    swap: None,
                 });
             }
         }
@@ -439,6 +451,8 @@ impl Variant {
                     captured,
                     promotion: None,
                     special,
+                    faces: None,
+                    swap: None,
                 };
                 if promotes.contains(target) {
                     self.push_promotions(pos, mv, out);
@@ -550,6 +564,8 @@ impl Variant {
                     rook_from: rook,
                     rook_to: path.rook_to,
                 },
+                faces: None,
+                swap: None,
             });
         }
     }
@@ -675,6 +691,8 @@ impl Variant {
                 captured,
                 promotion: None,
                 special,
+                faces: None,
+                swap: None,
             };
             if self.role(piece.kind) != Role::Pawn {
                 if self.reaches(piece.kind, sq, to, occupied) {

@@ -4,7 +4,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::{Bitboard, MAX_SQUARES, Sq};
+use super::board::{Bitboard, Direction, MAX_SQUARES, Sq};
 use super::event::{Event, Running};
 use super::piece::{Color, Kind, Piece, Role};
 use super::variant::{MAX_KINDS, Variant};
@@ -308,6 +308,28 @@ impl Position {
             }
         } else if let Some(lifted) = self.lift(from) {
             self.place(to, lifted);
+        }
+    }
+
+    /// The direction the knight on `sq` faces (#85 Loyal Knights), if it has one.
+    pub fn facing(&self, sq: Sq) -> Option<Direction> {
+        let marks = self.marks.as_ref()?;
+        marks.layers[mark::FACES].contains(sq).then(|| {
+            let bits = mark::DIRECTION
+                .iter()
+                .enumerate()
+                .filter(|&(_, &layer)| marks.layers[layer].contains(sq))
+                .fold(0, |bits, (i, _)| bits | 1 << i);
+            Direction(bits)
+        })
+    }
+
+    /// Turns the knight on `sq` to face `direction` (or no direction).
+    pub fn set_facing(&mut self, sq: Sq, direction: Option<Direction>) {
+        self.set_mark(mark::FACES, sq, direction.is_some());
+        let bits = direction.map_or(0, |d| d.0);
+        for (i, layer) in mark::DIRECTION.into_iter().enumerate() {
+            self.set_mark(layer, sq, bits >> i & 1 != 0);
         }
     }
 

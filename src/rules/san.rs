@@ -5,12 +5,12 @@
 //! a missing or extra `x`, `0-0`, `e8Q`, `Ng1f3`, `Ng1-f3`); when nothing legal matches,
 //! it says why in words and offers the closest legal spellings.
 
-use super::board::{Bitboard, Sq};
+use super::board::{Bitboard, Direction, Sq};
 use super::moves::{Move, Special};
 use super::piece::{Kind, Role};
 use super::position::Position;
 use super::variant::Variant;
-use crate::notation::{Castle, Hint, MoveBody, Notation, PieceMove, Separator};
+use crate::notation::{Castle, Facing, Hint, MoveBody, Notation, PieceMove, Separator};
 
 /// Why a written move does not resolve to exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,8 +204,8 @@ fn castle_text(castle: Castle) -> String {
 }
 
 /// Refuses forms that belong to events or variants this position does not have.
-fn foreign_form(m: &PieceMove) -> Option<String> {
-    if let Some(reason) = foreign_suffix(m) {
+fn foreign_form(pos: &Position, m: &PieceMove) -> Option<String> {
+    if let Some(reason) = foreign_suffix(pos, m) {
         return Some(reason);
     }
     is_passage_form(m).then(|| {
@@ -223,20 +223,21 @@ fn is_passage_form(m: &PieceMove) -> bool {
 }
 
 /// Refuses the suffixes of events that are not running (`K@`, `/`, `->`).
-pub(crate) fn foreign_suffix(m: &PieceMove) -> Option<String> {
-    if m.king_at.is_some() {
+pub(crate) fn foreign_suffix(pos: &Position, m: &PieceMove) -> Option<String> {
+    let running = |number| pos.events().iter().any(|e| e.number() == number);
+    if m.king_at.is_some() && !running(68) {
         return Some(
             "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running here"
                 .to_owned(),
         );
     }
-    if m.swap.is_some() {
+    if m.swap.is_some() && !running(85) {
         return Some(
             "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running here"
                 .to_owned(),
         );
     }
-    if m.arrow.is_some() {
+    if m.arrow.is_some() && !running(85) {
         return Some(
             "`->` (a line push or a knight facing) belongs to events #43 Line Pushers and #85 Loyal Knights, neither of which is running here"
                 .to_owned(),
@@ -282,7 +283,7 @@ pub(crate) fn hinted_origins(v: &Variant, hint: Option<Hint>) -> Bitboard {
 }
 
 fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
-    if let Some(reason) = foreign_form(m) {
+    if let Some(reason) = foreign_form(pos, m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
     let on_board = |square| on_board(v, square);
@@ -403,6 +404,7 @@ fn resolve_piece_move(
     // a move through a pass writes its hole.
     moves.retain(|mv| {
         mv.promotion == req.promotion
+            && choices_match(v, pos, m, mv)
             && match mv.special {
                 Special::Castle { .. } => !v.chess960,
                 // Written in their own forms (`Re1-f10`, `R->a8`), read by their readers.
@@ -415,6 +417,34 @@ fn resolve_piece_move(
         [] => Err(explain_illegal(v, pos, m, &req)),
         several => Err(ambiguous(v, pos, several)),
     }
+}
+
+/// The direction a written `->square` names from `from` (LK-8: any square on the ray,
+/// one step off the board too).
+pub(crate) fn written_direction(v: &Variant, from: Sq, toward: Facing) -> Option<Direction> {
+    let g = v.geometry;
+    Direction::toward(
+        i32::from(toward.file) - i32::from(g.file(from)),
+        i32::from(toward.rank) - i32::from(g.rank(from)),
+    )
+}
+
+/// Whether the event choices a move carries are those written: the direction a knight
+/// faces after it (`->g2`; unwritten, it keeps its own, LK-8) and the knight that swaps
+/// in (`/g1`; unwritten, there must be no other to choose, LK-4).
+pub(crate) fn choices_match(v: &Variant, pos: &Position, m: &PieceMove, mv: &Move) -> bool {
+    let swap_matches = m.swap.is_none_or(|square| {
+        mv.swap
+            .is_some_and(|sq| v.geometry.from_square(square) == Some(sq))
+    });
+    let faces_matches = match m.arrow {
+        None => mv.faces.is_none(),
+        Some(toward) => {
+            let after = mv.faces.or_else(|| pos.facing(mv.from));
+            after.is_some() && written_direction(v, mv.to, toward) == after
+        }
+    };
+    swap_matches && faces_matches
 }
 
 /// Whether a move in a variant with passes is written as one through a pass: three
@@ -452,7 +482,7 @@ fn resolve_pass(
     m: &PieceMove,
     moves: &mut Vec<Move>,
 ) -> Result<Move, Rejection> {
-    if let Some(reason) = foreign_suffix(m) {
+    if let Some(reason) = foreign_suffix(pos, m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
     let on_board = |square| on_board(v, square);

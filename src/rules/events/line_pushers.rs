@@ -129,6 +129,8 @@ impl LinePushers {
                             number: NUMBER,
                             data: PROMOTE,
                         },
+                        faces: None,
+                        swap: None,
                     });
                 }
             }
@@ -278,6 +280,8 @@ fn push_move(pos: &Position, rook: Sq, to: Sq, d: usize) -> Move {
             number: NUMBER,
             data: d as u16,
         },
+        faces: None,
+        swap: None,
     }
 }
 

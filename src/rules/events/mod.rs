@@ -3,6 +3,7 @@
 
 mod hidden_passage;
 mod line_pushers;
+mod loyal_knights;
 pub mod prince;
 
 use super::board::Sq;
@@ -12,10 +13,11 @@ use super::variant::Variant;
 
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
+pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 3] = [&HiddenPassage, &LinePushers, &Prince];
+pub const ALL: [&dyn Event; 4] = [&HiddenPassage, &LinePushers, &Prince, &LoyalKnights];
 
 /// The event with this number, if xpgn plays it.
 pub fn by_number(number: u16) -> Option<&'static dyn Event> {
@@ -25,13 +27,7 @@ pub fn by_number(number: u16) -> Option<&'static dyn Event> {
 /// The name of an event of the source texts, played or not (for diagnostics about
 /// events that are not supported yet).
 pub fn name_of(number: u16) -> Option<&'static str> {
-    match by_number(number) {
-        Some(event) => Some(event.name()),
-        None => match number {
-            85 => Some("Loyal Knights"),
-            _ => None,
-        },
-    }
+    by_number(number).map(|event| event.name())
 }
 
 /// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.

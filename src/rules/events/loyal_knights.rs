@@ -1,0 +1,527 @@
+//! Event #85 Loyal Knights (seed 002, rulings LK-1 to LK-9): every knight faces one of
+//! the eight directions; a piece about to be captured that an allied knight faces swaps
+//! squares with that knight, which is captured instead, and cannot be checked.
+
+use crate::command::Choice;
+use crate::notation::PieceMove;
+use crate::rules::board::{Bitboard, Direction, Sq};
+use crate::rules::event::Event;
+use crate::rules::moves::{Move, Special};
+use crate::rules::piece::{Color, Piece, Role};
+use crate::rules::position::Position;
+use crate::rules::san::{self, Rejection, RejectionKind};
+use crate::rules::variant::Variant;
+
+pub struct LoyalKnights;
+
+const NUMBER: u16 = 85;
+
+/// `Special::Event` data: 0..8 a knight turning in place to that direction (LK-8),
+/// [`PROMOTE`] a pawn standing still to promote (LK-7).
+const PROMOTE: u16 = 8;
+
+/// #43 Line Pushers, whose stand-still promotions are the same moves (LP-3).
+const LINE_PUSHERS: u16 = 43;
+
+fn knight_kind(v: &Variant) -> Option<crate::rules::Kind> {
+    v.kind_of_letter('N')
+}
+
+/// The square the knight on `knight` faces: the first piece on its ray (LK-1).
+fn faced(v: &Variant, pos: &Position, knight: Sq) -> Option<Sq> {
+    let (df, dr) = pos.facing(knight)?.step();
+    let mut at = knight;
+    loop {
+        at = v.geometry.offset(at, df, dr)?;
+        if pos.piece_at(at).is_some() {
+            return Some(at);
+        }
+    }
+}
+
+/// The knights allied to the piece on `target` that face it (LK-1, LK-2).
+pub fn facers(v: &Variant, pos: &Position, target: Sq) -> Bitboard {
+    let (Some(piece), Some(knight)) = (pos.piece_at(target), knight_kind(v)) else {
+        return Bitboard::EMPTY;
+    };
+    (pos.pieces(piece.color, knight) & !target.bit())
+        .filter(|&k| faced(v, pos, k) == Some(target))
+        .collect()
+}
+
+/// The square `->` names for a direction from `from`: the next one on the ray, one
+/// rank off the board too (`Nb1->a0`). A direction straight off a side file has no
+/// square to name it, and a knight facing it would face nothing, so it is never offered.
+fn arrow_square(v: &Variant, from: Sq, direction: Direction) -> Option<String> {
+    let g = v.geometry;
+    let (df, dr) = direction.step();
+    let file = u8::try_from(i32::from(g.file(from)) + df)
+        .ok()
+        .filter(|&f| f < g.width)?;
+    let rank = i32::from(g.rank(from)) + dr + 1;
+    Some(format!("{}{rank}", char::from(b'a' + file)))
+}
+
+/// The directions a knight on `sq` may be turned to: those `->` can name.
+fn nameable(v: &Variant, sq: Sq) -> impl Iterator<Item = Direction> + '_ {
+    Direction::ALL
+        .into_iter()
+        .filter(move |&d| arrow_square(v, sq, d).is_some())
+}
+
+/// The square whose piece `mv` captures first: the passage entry, else its target.
+fn victim(v: &Variant, pos: &Position, mv: &Move) -> Option<Sq> {
+    if let Special::Pass { hole } = mv.special
+        && hole != mv.from
+        && pos.piece_at(hole).is_some()
+    {
+        return Some(hole);
+    }
+    mv.captured.map(|_| mv.capture_square(v))
+}
+
+fn turn_move(pos: &Position, knight: Sq, direction: Direction) -> Move {
+    Move {
+        piece: pos.piece_at(knight).expect("a knight"),
+        from: knight,
+        to: knight,
+        captured: None,
+        promotion: None,
+        special: Special::Event {
+            number: NUMBER,
+            data: u16::from(direction.0),
+        },
+        faces: None,
+        swap: None,
+    }
+}
+
+impl LoyalKnights {
+    fn standing_promotions(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        from: Bitboard,
+        out: &mut Vec<Move>,
+    ) {
+        let us = pos.turn;
+        let Some(pawn) = v.tables.pawn else {
+            return;
+        };
+        let waiting = pos.pieces(us, pawn) & v.tables.promotion_squares[us.index()] & from;
+        for sq in waiting {
+            for &kind in &v.pawn.promotes_to {
+                if v.may_promote_to(pos, us, kind) {
+                    out.push(Move {
+                        piece: Piece {
+                            color: us,
+                            kind: pawn,
+                        },
+                        from: sq,
+                        to: sq,
+                        captured: None,
+                        promotion: Some(kind),
+                        special: Special::Event {
+                            number: NUMBER,
+                            data: PROMOTE,
+                        },
+                        faces: None,
+                        swap: None,
+                    });
+                }
+            }
+        }
+    }
+
+    fn resolve_turn(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        knight: Sq,
+        written: &PieceMove,
+    ) -> Result<Move, Rejection> {
+        let g = v.geometry;
+        let toward = written.arrow.expect("an arrow");
+        let Some(direction) = san::written_direction(v, knight, toward) else {
+            return Err(san::illegal(
+                format!(
+                    "{toward} is on no line or diagonal from {}: a knight faces one of the eight directions (LK-1)",
+                    g.name(knight)
+                ),
+                None,
+            ));
+        };
+        if pos.facing(knight) == Some(direction) {
+            return Err(san::illegal(
+                format!(
+                    "the knight on {} already faces {toward}: standing still to turn must change its direction (LK-8)",
+                    g.name(knight)
+                ),
+                None,
+            ));
+        }
+        let turn = turn_move(pos, knight, direction);
+        if v.leaves_king_attacked(pos, &turn) {
+            return Err(san::illegal(
+                format!(
+                    "turning the knight on {} leaves the {} king in check (LK-6)",
+                    g.name(knight),
+                    pos.turn
+                ),
+                None,
+            ));
+        }
+        Ok(turn)
+    }
+
+    /// LK-4: a capture of a piece that several knights face must name the one that
+    /// swaps in.
+    fn unnamed_swap(&self, v: &Variant, pos: &Position, written: &PieceMove) -> Option<Rejection> {
+        let g = v.geometry;
+        if written.swap.is_some() {
+            return None;
+        }
+        let target = g.from_square(written.targets.last()?.square)?;
+        let piece = pos.piece_at(target).filter(|p| p.color != pos.turn)?;
+        let knights = facers(v, pos, target);
+        if !knights.has_more_than_one() {
+            return None;
+        }
+        let spellings: Vec<String> = knights
+            .map(|k| format!("{}/{}", san::written(written), g.name(k)))
+            .collect();
+        Some(Rejection {
+            kind: RejectionKind::Ambiguous,
+            reason: format!(
+                "the knights on {} all face the {} {} on {}, and the capturer chooses which swaps in (LK-4)",
+                san::list(&knights.map(|k| g.name(k)).collect::<Vec<_>>()),
+                piece.color,
+                v.piece(piece.kind).name,
+                g.name(target)
+            ),
+            help: Some(format!("write {}", spellings.join(" or "))),
+        })
+    }
+}
+
+impl Event for LoyalKnights {
+    fn number(&self) -> u16 {
+        NUMBER
+    }
+
+    fn name(&self) -> &'static str {
+        "Loyal Knights"
+    }
+
+    fn condition_text(&self) -> &'static str {
+        "at least 1 knight for each player"
+    }
+
+    fn rulings(&self) -> &'static str {
+        "LK-1..LK-9, EC-4"
+    }
+
+    fn takes_choices(&self) -> bool {
+        true
+    }
+
+    fn condition(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+        let Some(knight) = knight_kind(v) else {
+            return Err("the variant has no knights".to_owned());
+        };
+        match Color::BOTH
+            .into_iter()
+            .find(|&c| pos.pieces(c, knight).is_empty())
+        {
+            Some(color) => Err(format!("{color} has no knight")),
+            None => Ok(()),
+        }
+    }
+
+    /// Every knight is given its direction (`Nb1->b2`); one left out faces none until it
+    /// moves or turns with `->`.
+    fn begin(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
+        let g = v.geometry;
+        let Some(knight) = knight_kind(v) else {
+            return Ok(());
+        };
+        let mut problems = Vec::new();
+        for choice in choices {
+            let Choice::Facing {
+                piece,
+                square,
+                toward,
+            } = *choice
+            else {
+                problems.push(format!(
+                    "`{choice}` is no knight with a direction (`Nb1->b2`)"
+                ));
+                continue;
+            };
+            let sq = g
+                .from_square(square)
+                .filter(|&sq| piece == 'N' && pos.piece_at(sq).is_some_and(|p| p.kind == knight));
+            let Some(sq) = sq else {
+                problems.push(format!("{square} holds no knight"));
+                continue;
+            };
+            match san::written_direction(v, sq, toward) {
+                Some(direction) => pos.set_facing(sq, Some(direction)),
+                None => problems.push(format!(
+                    "{toward} is on no line or diagonal from {square} (LK-1)"
+                )),
+            }
+        }
+        let unset: Vec<String> = (pos.by_kind(knight)
+            & !pos.marked(crate::rules::position::mark::FACES))
+        .map(|sq| g.name(sq))
+        .collect();
+        if !unset.is_empty() {
+            problems.push(format!(
+                "no direction is given for the knights on {}, which face none until they move or turn",
+                san::list(&unset)
+            ));
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        }
+    }
+
+    fn may_double_step(&self, v: &Variant, _pos: &Position, from: Sq, color: Color) -> bool {
+        super::on_own_first_two_ranks(v, from, color)
+    }
+
+    /// LK-5: a piece an allied knight faces cannot be checked.
+    fn can_be_checked(&self, v: &Variant, pos: &Position, king: Sq, _color: Color) -> bool {
+        facers(v, pos, king).is_empty()
+    }
+
+    /// Every capture of a faced piece names the knight that swaps in (LK-2, LK-4); every
+    /// knight move may end facing any direction, and a promotion to a knight must
+    /// (LK-8).
+    fn reroute(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        _from: Bitboard,
+        _to: Bitboard,
+        out: &mut Vec<Move>,
+        start: usize,
+    ) {
+        let Some(knight) = knight_kind(v) else {
+            return;
+        };
+        let generated: Vec<Move> = out.drain(start..).collect();
+        for mv in generated {
+            if matches!(mv.special, Special::Event { .. }) {
+                out.push(mv);
+                continue;
+            }
+            let mut swaps = vec![None];
+            if let Some(target) = victim(v, pos, &mv) {
+                let knights = facers(v, pos, target);
+                if knights.nonempty() {
+                    swaps = knights.map(Some).collect();
+                }
+            }
+            for swap in swaps {
+                let mv = Move { swap, ..mv };
+                let becomes_knight = mv.promotion == Some(knight);
+                if mv.piece.kind == knight && mv.promotion.is_none() {
+                    out.push(mv);
+                    let kept = pos.facing(mv.from);
+                    for d in nameable(v, mv.to).filter(|&d| Some(d) != kept) {
+                        out.push(Move {
+                            faces: Some(d),
+                            ..mv
+                        });
+                    }
+                } else if becomes_knight {
+                    for d in nameable(v, mv.to) {
+                        out.push(Move {
+                            faces: Some(d),
+                            ..mv
+                        });
+                    }
+                } else {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    fn extra_moves(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        from: Bitboard,
+        _to: Bitboard,
+        out: &mut Vec<Move>,
+    ) {
+        if let Some(knight) = knight_kind(v) {
+            for k in pos.pieces(pos.turn, knight) & from {
+                let current = pos.facing(k);
+                for d in nameable(v, k).filter(|&d| Some(d) != current) {
+                    out.push(turn_move(pos, k, d));
+                }
+            }
+        }
+        if !pos.events().iter().any(|e| e.number() == LINE_PUSHERS) {
+            self.standing_promotions(v, pos, from, out);
+        }
+    }
+
+    fn play_extra(&self, _v: &Variant, pos: &mut Position, mv: &Move) {
+        let Special::Event { data, .. } = mv.special else {
+            return;
+        };
+        if data == PROMOTE {
+            let kind = mv.promotion.expect("a promotion");
+            pos.remove(mv.from);
+            pos.put(
+                mv.from,
+                Piece {
+                    color: mv.piece.color,
+                    kind,
+                },
+            );
+            pos.halfmoves = 0;
+        } else {
+            pos.set_facing(mv.from, u8::try_from(data).ok().map(Direction));
+        }
+    }
+
+    /// LK-2: the knight facing the victim (the capturer's choice among several, LK-4)
+    /// takes its place, and is captured instead.
+    fn before_capture(&self, v: &Variant, pos: &mut Position, mv: &Move, victim: Sq) -> Sq {
+        let knights = facers(v, pos, victim);
+        let chosen = mv
+            .swap
+            .filter(|k| knights.contains(*k))
+            .or_else(|| knights.first());
+        if let Some(knight) = chosen {
+            let piece = pos.lift(victim).expect("a victim");
+            let guard = pos.lift(knight).expect("a knight");
+            let moved = piece.piece;
+            pos.place(victim, guard);
+            pos.place(knight, piece);
+            if v.role(moved.kind) == Role::King {
+                pos.set_castling(pos.castling & !pos.by_color(moved.color));
+            }
+            // A rook swapped off its corner may no longer castle.
+            pos.set_castling(pos.castling & !victim.bit());
+        }
+        victim
+    }
+
+    fn after_landing(&self, _v: &Variant, pos: &mut Position, mv: &Move) {
+        if let Some(direction) = mv.faces {
+            pos.set_facing(mv.to, Some(direction));
+        }
+    }
+
+    fn resolve(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        written: &PieceMove,
+    ) -> Option<Result<Move, Rejection>> {
+        let g = v.geometry;
+        let knight = knight_kind(v)?;
+        if written.arrow.is_some()
+            && written.piece == Some('N')
+            && let [only] = written.targets.as_slice()
+            && let Some(sq) = g.from_square(only.square)
+            && pos.piece_at(sq)
+                == Some(Piece {
+                    color: pos.turn,
+                    kind: knight,
+                })
+        {
+            return Some(self.resolve_turn(v, pos, sq, written));
+        }
+        if let Some(toward) = written.arrow
+            && let Some(last) = written.targets.last()
+            && let Some(sq) = g.from_square(last.square)
+            && san::written_direction(v, sq, toward).is_none()
+        {
+            return Some(Err(san::illegal(
+                format!(
+                    "{toward} is on no line or diagonal from {}: a knight faces one of the eight directions (LK-1)",
+                    last.square
+                ),
+                None,
+            )));
+        }
+        if let Some(refused) = self.unnamed_swap(v, pos, written) {
+            return Some(Err(refused));
+        }
+        // `a8=Q` with our pawn already on a8 (LK-7), unless #43 reads it (LP-3).
+        if pos.events().iter().any(|e| e.number() == LINE_PUSHERS) {
+            return None;
+        }
+        let [target] = written.targets.as_slice() else {
+            return None;
+        };
+        let promotion = target.promotion?;
+        let sq = g.from_square(target.square)?;
+        let pawn = v.tables.pawn?;
+        if pos.piece_at(sq)
+            != Some(Piece {
+                color: pos.turn,
+                kind: pawn,
+            })
+        {
+            return None;
+        }
+        let kind = v.kind_of_letter(char::from(promotion.piece));
+        let mut moves = Vec::new();
+        self.standing_promotions(v, pos, sq.bit(), &mut moves);
+        moves.retain(|mv| mv.promotion == kind && !v.leaves_king_attacked(pos, mv));
+        Some(moves.first().copied().ok_or_else(|| {
+            san::illegal(
+                format!(
+                    "the {} pawn on {} cannot promote to `{}` by standing still here (LK-7)",
+                    pos.turn,
+                    g.name(sq),
+                    char::from(promotion.piece)
+                ),
+                None,
+            )
+        }))
+    }
+
+    fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
+        let g = v.geometry;
+        match mv.special {
+            Special::Event { data: PROMOTE, .. } => {
+                let letter = mv.promotion.map_or('?', |k| v.piece(k).letter);
+                format!("{}={letter}", g.name(mv.from))
+            }
+            Special::Event { data, .. } => {
+                let direction = Direction(u8::try_from(data).unwrap_or(0));
+                let toward = arrow_square(v, mv.from, direction).unwrap_or_default();
+                format!("N{}->{toward}", g.name(mv.from))
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// `->g2` after a knight move that changes its direction, `/g1` after a capture that
+    /// several knights could take.
+    fn annotate(&self, v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
+        if let Some(toward) = mv.faces.and_then(|d| arrow_square(v, mv.to, d)) {
+            out.push_str("->");
+            out.push_str(&toward);
+        }
+        if let Some(knight) = mv.swap
+            && let Some(target) = victim(v, pos, mv)
+            && facers(v, pos, target).has_more_than_one()
+        {
+            out.push('/');
+            out.push_str(&v.geometry.name(knight));
+        }
+    }
+}
