@@ -626,7 +626,8 @@ impl Replayer<'_> {
         let (Some(princes), Some(captured)) = (before.princes, mv.captured) else {
             return true;
         };
-        if v.role(captured.kind) != crate::rules::Role::King {
+        // A knight that swaps in is captured instead of the king (LK-2).
+        if v.role(captured.kind) != crate::rules::Role::King || mv.swap.is_some() {
             return true;
         }
         let owner = captured.color;

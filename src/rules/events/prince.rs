@@ -14,9 +14,10 @@ use crate::rules::variant::Variant;
 
 pub struct Prince;
 
-/// Whether `mv` captures a king.
+/// Whether `mv` captures a king: not when a facing knight swaps in to be captured
+/// instead (#85, LK-2).
 fn captures_king(v: &Variant, mv: &Move) -> bool {
-    mv.captured.is_some_and(|p| v.role(p.kind) == Role::King)
+    mv.swap.is_none() && mv.captured.is_some_and(|p| v.role(p.kind) == Role::King)
 }
 
 /// Where the king `mv` captures comes back: the owner's chosen pawn, when known and
