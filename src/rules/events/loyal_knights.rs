@@ -525,3 +525,128 @@ impl Event for LoyalKnights {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{Notation, Square};
+    use crate::rules::parse_fen;
+
+    fn event_chess() -> &'static Variant {
+        Variant::by_name("event-chess").unwrap()
+    }
+
+    fn sq(name: &str) -> Sq {
+        event_chess()
+            .geometry
+            .from_square(Square::parse(name).unwrap())
+            .unwrap()
+    }
+
+    /// `fen` with #85 started and the knights' directions given (`Nb1->b2`).
+    fn with_knights(fen: &str, facings: &str) -> Position {
+        let v = event_chess();
+        let mut pos = parse_fen(v, fen).unwrap();
+        pos.start_event(&LoyalKnights, None).unwrap();
+        let command = crate::command::parse_event(&format!("85 {facings}"), 0).unwrap();
+        let choices: Vec<Choice> = command.choices.iter().map(|c| c.node).collect();
+        LoyalKnights.begin(v, &mut pos, &choices).unwrap();
+        pos
+    }
+
+    fn resolve(pos: &Position, written: &str) -> Result<Move, Rejection> {
+        san::resolve(event_chess(), pos, &Notation::parse(written).unwrap())
+    }
+
+    fn play(pos: &mut Position, written: &str) -> Move {
+        let mv = resolve(pos, written).unwrap_or_else(|r| panic!("{written}: {}", r.reason));
+        event_chess().play(pos, &mv);
+        mv
+    }
+
+    #[test]
+    fn a_faced_piece_swaps_with_the_knight_which_is_captured() {
+        let v = event_chess();
+        // The knight on g2 faces the pawn on g4 up the file (seed example 4).
+        let mut pos = with_knights("6k1/8/8/8/6Pr/8/6N1/K7 b - - 0 1", "Ng2->g3");
+        assert_eq!(facers(v, &pos, sq("g4")), sq("g2").bit());
+        play(&mut pos, "Rxg4");
+        assert_eq!(
+            pos.piece_at(sq("g2")).map(|p| v.role(p.kind)),
+            Some(Role::Pawn)
+        );
+        assert_eq!(pos.by_kind(knight_kind(v).unwrap()), Bitboard::EMPTY);
+        assert_eq!(pos.captures, [0, 1], "the knight was taken");
+    }
+
+    #[test]
+    fn a_piece_in_between_blocks_the_view() {
+        let v = event_chess();
+        // Seed example 3: the pawn on h3 stands between the knight h2 and the pawn h4.
+        let pos = with_knights("6k1/8/8/8/7P/7P/7N/K6r w - - 0 1", "Nh2->h3");
+        assert_eq!(facers(v, &pos, sq("h4")), Bitboard::EMPTY);
+        assert_eq!(facers(v, &pos, sq("h3")), sq("h2").bit());
+    }
+
+    #[test]
+    fn several_facing_knights_are_the_capturers_choice() {
+        // The knights on g1 and d1 both face the pawn on d4 (seed example 5).
+        let pos = with_knights("3r2k1/8/8/8/3P4/8/8/K2N2N1 b - - 0 1", "Nd1->d2 Ng1->a7");
+        let refused = resolve(&pos, "Rxd4").unwrap_err();
+        assert_eq!(refused.kind, RejectionKind::Ambiguous, "{}", refused.reason);
+        assert!(refused.reason.contains("LK-4"));
+        let mut chosen = pos.clone();
+        play(&mut chosen, "Rxd4/g1");
+        let v = event_chess();
+        assert_eq!(
+            chosen.piece_at(sq("g1")).map(|p| v.role(p.kind)),
+            Some(Role::Pawn)
+        );
+        assert!(
+            chosen.piece_at(sq("d1")).is_some(),
+            "the other knight stays"
+        );
+    }
+
+    #[test]
+    fn a_faced_king_cannot_be_checked() {
+        let v = event_chess();
+        // The rook on a8 attacks the king on h8, which the knight on h7 faces (LK-5).
+        let fen = "R6k/7n/8/8/8/8/8/K7 b - - 0 1";
+        let pos = with_knights(fen, "Nh7->h8");
+        assert!(!pos.is_check(v));
+        assert!(parse_fen(v, fen).unwrap().is_check(v), "without the event");
+        // Turning away leaves the king in check (LK-6); staying faced, it may stay.
+        assert!(resolve(&pos, "Nh7->h6").is_err());
+        assert!(resolve(&pos, "Kg7").is_ok());
+    }
+
+    #[test]
+    fn knights_turn_and_face_as_written() {
+        let v = event_chess();
+        let mut pos = with_knights("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "Ng1->g2");
+        let refused = resolve(&pos, "Ng1->g5").unwrap_err();
+        assert!(refused.reason.contains("LK-8"), "{}", refused.reason);
+        let before = pos.clone();
+        let turn = play(&mut pos, "Ng1->h2");
+        assert_eq!(san::san(v, &before, &turn), "Ng1->h2");
+        assert_eq!(pos.facing(sq("g1")), Some(Direction(1)));
+        play(&mut pos, "Kd7");
+        let before = pos.clone();
+        let moved = play(&mut pos, "Nf3->d1");
+        assert_eq!(san::san(v, &before, &moved), "Nf3->e2");
+        assert_eq!(
+            pos.facing(sq("f3")),
+            Some(Direction(5)),
+            "the direction moved along"
+        );
+    }
+
+    #[test]
+    fn a_promotion_to_a_knight_needs_a_direction() {
+        let pos = with_knights("4k3/P7/8/8/8/8/8/4K1N1 w - - 0 1", "Ng1->g2");
+        assert!(resolve(&pos, "a8=N").is_err());
+        assert!(resolve(&pos, "a8=N->b8").is_ok());
+        assert!(resolve(&pos, "a8=Q").is_ok());
+    }
+}
