@@ -88,9 +88,11 @@ fn capture_limit(v: &Variant, pos: &Position, mv: &crate::rules::Move) -> Option
     let limited = v.events
         && pos.captures[us.index()] >= 2
         && pos.event_started_by(us).is_none()
-        && mv
-            .captured
-            .is_some_and(|p| v.role(p.kind) != crate::rules::Role::Pawn);
+        // A knight that swaps in (LK-2) is the piece taken.
+        && (mv.swap.is_some()
+            || mv
+                .captured
+                .is_some_and(|p| v.role(p.kind) != crate::rules::Role::Pawn));
     limited.then(|| Rejection {
             kind: RejectionKind::Illegal,
             reason: format!(
