@@ -192,7 +192,7 @@ fn replay_under(
                     Code::EventRule,
                     span,
                     format!(
-                        "--events: the choices of event #{} {} do not fit this game: {why}; it runs as if none were given",
+                        "--events: the choices of event #{} {} do not fit this game: {why}",
                         started.event.number(),
                         started.event.name()
                     ),
@@ -908,7 +908,7 @@ impl Replayer<'_> {
                     Code::EventRule,
                     span,
                     format!(
-                        "the choices of event #{number} {} cannot be used: {why}; it runs as if none were given",
+                        "the choices of event #{number} {} cannot all be used: {why}",
                         event.name()
                     ),
                     "these choices",

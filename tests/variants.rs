@@ -49,7 +49,7 @@ fn built_in_variants_are_listed() {
         .iter()
         .map(|e| e["number"].as_u64().unwrap())
         .collect();
-    assert_eq!(numbers, [5, 43, 68]);
+    assert_eq!(numbers, [5, 43, 68, 85]);
     assert_eq!(events[1]["name"], "Line Pushers");
     assert!(events[1]["rulings"].as_str().unwrap().contains("LP-1"));
     assert!(events[2]["condition"].as_str().unwrap().contains("king"));

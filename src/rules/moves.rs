@@ -605,11 +605,15 @@ impl Variant {
         !self.is_pinned(pos, safety, king, mv.from) || !self.leaves_king_attacked(pos, mv)
     }
 
-    /// Plays `mv` on a copy and looks at the mover's kings.
+    /// Plays `mv` on a copy and looks at the mover's kings. A move that wins the game
+    /// outright (capturing the last king, PR-2) is not held back by them.
     pub fn leaves_king_attacked(&self, pos: &Position, mv: &Move) -> bool {
         let mut after = pos.clone();
         self.play(&mut after, mv);
         let us = mv.piece.color;
+        if after.has_events() && self.winner(&after) == Some(us) {
+            return false;
+        }
         after
             .checkable_kings(self, us)
             .into_iter()

@@ -87,6 +87,51 @@ fn pawn_steps_onto(v: &Variant, pos: &Position, sq: Sq, by: Color, occupied: Bit
 }
 
 impl HiddenPassage {
+    /// [`Event::begin`] before saying what happens when the choices do not fit: the
+    /// squares each player may have chosen (HP-1), and the two chosen if given.
+    fn choose(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
+        let g = v.geometry;
+        let empty = !pos.occupied() & g.all();
+        pos.set_passage(Passage::Secret {
+            candidates: [half(v, Color::White) & empty, half(v, Color::Black) & empty],
+        });
+        if choices.is_empty() {
+            return Ok(());
+        }
+        let squares = choices
+            .iter()
+            .map(|choice| match choice {
+                Choice::Square(square) => g
+                    .from_square(*square)
+                    .ok_or_else(|| format!("{square} is not on the board")),
+                Choice::Facing { .. } => Err(format!(
+                    "`{choice}` is no square: #5 takes the two chosen squares"
+                )),
+            })
+            .collect::<Result<Vec<Sq>, String>>()?;
+        let [a, b] = squares[..] else {
+            return Err(format!(
+                "#5 takes two squares, one chosen by each player, not {}",
+                squares.len()
+            ));
+        };
+        let squares = by_half(v, a, b)?;
+        for sq in squares {
+            if pos.piece_at(sq).is_some() {
+                return Err(format!(
+                    "{} holds {}, and a chosen square must be empty when the event starts (HP-1)",
+                    g.name(sq),
+                    san::describe_piece(v, pos, sq)
+                ));
+            }
+        }
+        pos.set_passage(Passage::Known {
+            squares,
+            revealed: false,
+        });
+        Ok(())
+    }
+
     /// The passage squares a written move names as entry and exit, when it reads as a
     /// move through the passage: three squares, a capture or promotion written on the
     /// first of two (`Nxf6-c4`), or two squares of which the first holds no piece of
@@ -229,7 +274,11 @@ impl HiddenPassage {
         let through = Special::Pass { hole: entry };
         let mut moves = Vec::new();
         v.legal_moves_between(pos, from, exit.bit(), &mut moves);
-        moves.retain(|mv| mv.special == through && mv.promotion == promotion);
+        moves.retain(|mv| {
+            mv.special == through
+                && mv.promotion == promotion
+                && san::choices_match(v, pos, written, mv)
+        });
         match moves.as_slice() {
             [mv] => Ok(*mv),
             [] => Err(san::illegal(
@@ -382,46 +431,8 @@ impl Event for HiddenPassage {
     /// The squares each player may have chosen (HP-1), and the two chosen if the
     /// command gives them.
     fn begin(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
-        let g = v.geometry;
-        let empty = !pos.occupied() & g.all();
-        pos.set_passage(Passage::Secret {
-            candidates: [half(v, Color::White) & empty, half(v, Color::Black) & empty],
-        });
-        if choices.is_empty() {
-            return Ok(());
-        }
-        let squares = choices
-            .iter()
-            .map(|choice| match choice {
-                Choice::Square(square) => g
-                    .from_square(*square)
-                    .ok_or_else(|| format!("{square} is not on the board")),
-                Choice::Facing { .. } => Err(format!(
-                    "`{choice}` is no square: #5 takes the two chosen squares"
-                )),
-            })
-            .collect::<Result<Vec<Sq>, String>>()?;
-        let [a, b] = squares[..] else {
-            return Err(format!(
-                "#5 takes two squares, one chosen by each player, not {}",
-                squares.len()
-            ));
-        };
-        let squares = by_half(v, a, b)?;
-        for sq in squares {
-            if pos.piece_at(sq).is_some() {
-                return Err(format!(
-                    "{} holds {}, and a chosen square must be empty when the event starts (HP-1)",
-                    g.name(sq),
-                    san::describe_piece(v, pos, sq)
-                ));
-            }
-        }
-        pos.set_passage(Passage::Known {
-            squares,
-            revealed: false,
-        });
-        Ok(())
+        self.choose(v, pos, choices)
+            .map_err(|why| format!("{why}; the squares stay secret"))
     }
 
     fn may_double_step(&self, v: &Variant, _pos: &Position, from: Sq, color: Color) -> bool {

@@ -154,7 +154,9 @@ impl Event for Prince {
         if choices.is_empty() {
             return Ok(());
         }
-        let chosen = self.chosen(v, pos, choices)?;
+        let chosen = self
+            .chosen(v, pos, choices)
+            .map_err(|why| format!("{why}; the chosen pawns stay secret"))?;
         for sq in pawns[0] | pawns[1] {
             pos.set_mark(mark::PRINCE, sq, chosen.contains(&sq));
         }
