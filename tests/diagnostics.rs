@@ -5,7 +5,8 @@
 //! LP-1..LP-6, the meta rules EC-1..EC-4, and a forum transcript) and `fixtures/passage/`
 //! (#5 Hidden passage: seed examples 1-5 with the squares given and secret, rulings
 //! HP-1..HP-8) and `fixtures/prince/` (#68 Prince: seed examples 1-3 with the pawns given
-//! and secret, rulings PR-1..PR-5).
+//! and secret, rulings PR-1..PR-5), `fixtures/knights/` (#85 Loyal Knights: seed examples
+//! 1-8, rulings LK-1..LK-9) and `fixtures/pairs/` (every pair of events together, EC-5..EC-9).
 //! Each folder's `expected.yaml` says which codes each fixture must give, so a snapshot
 //! can never silently accept a wrong finding.
 
@@ -109,6 +110,11 @@ fn every_prince_fixture_gives_its_diagnostics() {
 }
 
 #[test]
+fn every_event_pair_fixture_gives_its_diagnostics() {
+    check_fixtures("pairs");
+}
+
+#[test]
 fn every_code_has_a_fixture() {
     let mut all = expected("syntax");
     all.extend(expected("rules"));
@@ -116,6 +122,7 @@ fn every_code_has_a_fixture() {
     all.extend(expected("events"));
     all.extend(expected("passage"));
     all.extend(expected("prince"));
+    all.extend(expected("pairs"));
     for code in Code::ALL {
         assert!(
             all.values().flatten().any(|c| c == code.name()),
