@@ -650,7 +650,7 @@ SUITE = [
     ("PR-3 chosen face", ("e3", "e4"), "r6k/8/8/8/4p3/4P3/8/K2Q4 w - - 0 1", 4),
     ("PR-3 pawns d3/d5", ("d3", "d5"), "8/8/8/3pk3/8/3PK3/8/8 w - - 0 1", 5),
     ("PR-3 queens c4/c5", ("c4", "c5"), "3qk3/8/8/2p5/2P5/8/8/3QK3 w - - 0 1", 4),
-    # game-ending capture by a checkable player who is in check (literal reading: illegal)
+    # game-ending capture by a checkable player who is in check (it wins: legal)
     ("end capture in check", ("a3", "g7"), "7k/6p1/8/8/3Q4/P7/8/K6r w - - 0 1", 4),
     ("PR-3 ex3 shape", ("f4", "c6"), "k7/8/2p5/8/5P2/8/8/1K2b3 b - - 0 1", 5),
     # en passant (chosen pawn captured e.p.)

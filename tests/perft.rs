@@ -130,3 +130,10 @@ fn hidden_passage_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #68 Prince with the chosen pawns given; the counts are cross-checked with
+/// `scripts/prince_perft.py`, an independent generator written from the rules text.
+#[test]
+fn prince_positions_match_cross_checked_counts() {
+    run("prince.perft", Variant::by_name("event-chess").unwrap());
+}
