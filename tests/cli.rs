@@ -408,3 +408,31 @@ fn check_json_reports_the_hidden_passage_squares() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("HP-1"), "{}", stderr(&output));
 }
+
+#[test]
+fn knight_directions_are_part_of_a_repetition() {
+    // LK-9: fixtures/knights/lk-9-repetition.pgn repeats positions with the knights
+    // facing the same way (games 1, 3, 4) and facing another way (games 2, 5).
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/knights/lk-9-repetition.pgn",
+    ]);
+    let endings: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ending"].clone())
+        .collect();
+    let threefold = serde_json::json!("threefold-repetition");
+    let none = serde_json::Value::Null;
+    assert_eq!(
+        endings,
+        [
+            threefold.clone(),
+            none.clone(),
+            threefold.clone(),
+            threefold,
+            none
+        ]
+    );
+}

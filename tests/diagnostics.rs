@@ -110,6 +110,11 @@ fn every_prince_fixture_gives_its_diagnostics() {
 }
 
 #[test]
+fn every_loyal_knights_fixture_gives_its_diagnostics() {
+    check_fixtures("knights");
+}
+
+#[test]
 fn every_event_pair_fixture_gives_its_diagnostics() {
     check_fixtures("pairs");
 }
@@ -122,6 +127,7 @@ fn every_code_has_a_fixture() {
     all.extend(expected("events"));
     all.extend(expected("passage"));
     all.extend(expected("prince"));
+    all.extend(expected("knights"));
     all.extend(expected("pairs"));
     for code in Code::ALL {
         assert!(

@@ -534,8 +534,6 @@ impl Variant {
             return;
         };
         let piece = pos.piece_at(king).expect("king");
-        // A king that cannot be checked may castle out of, through and into attack (PR-1).
-        let checkable = !pos.has_events() || pos.checkable_kings(self, us).contains(king);
         for rook in pos.castling & pos.by_color(us) & back {
             let Some(path) = self.castling_path(us, king, rook) else {
                 continue;
@@ -547,11 +545,18 @@ impl Variant {
             if (path.must_be_empty & others).nonempty() {
                 continue;
             }
-            if checkable
-                && (path.king_passes | king.bit())
-                    .into_iter()
-                    .any(|sq| pos.is_attacked_through(self, sq, us.other(), others))
-            {
+            // With events running, the landing square is judged by playing the move (a
+            // knight may face the king there, LK-5), and a square counts only where the
+            // king could be checked standing on it (PR-1, LK-5).
+            let tested = if pos.has_events() {
+                (path.king_passes & !path.king_to.bit()) | king.bit()
+            } else {
+                path.king_passes | king.bit()
+            };
+            if tested.into_iter().any(|sq| {
+                pos.is_attacked_through(self, sq, us.other(), others)
+                    && (!pos.has_events() || self.checkable_on(pos, king, sq))
+            }) {
                 continue;
             }
             out.push(Move {
@@ -568,6 +573,17 @@ impl Variant {
                 swap: None,
             });
         }
+    }
+
+    /// Whether the king on `king` could be checked standing on the empty `sq` (or its
+    /// own square), as running events judge it.
+    fn checkable_on(&self, pos: &Position, king: Sq, sq: Sq) -> bool {
+        if sq == king || pos.piece_at(sq).is_some() {
+            return pos.checkable_kings(self, pos.turn).contains(king);
+        }
+        let mut there = pos.clone();
+        there.relocate(king, sq);
+        there.checkable_kings(self, pos.turn).contains(sq)
     }
 
     /// Keeps the moves that do not leave the mover's king attacked.

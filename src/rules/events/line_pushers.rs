@@ -108,33 +108,7 @@ impl LinePushers {
 
     /// Pawns a push left on their promotion rank promote by standing still (LP-3).
     fn promotions(&self, v: &Variant, pos: &Position, from: Bitboard, out: &mut Vec<Move>) {
-        let us = pos.turn;
-        let Some(pawn) = v.tables.pawn else {
-            return;
-        };
-        let waiting = pos.pieces(us, pawn) & v.tables.promotion_squares[us.index()] & from;
-        for sq in waiting {
-            for &kind in &v.pawn.promotes_to {
-                if v.may_promote_to(pos, us, kind) {
-                    out.push(Move {
-                        piece: Piece {
-                            color: us,
-                            kind: pawn,
-                        },
-                        from: sq,
-                        to: sq,
-                        captured: None,
-                        promotion: Some(kind),
-                        special: Special::Event {
-                            number: NUMBER,
-                            data: PROMOTE,
-                        },
-                        faces: None,
-                        swap: None,
-                    });
-                }
-            }
-        }
+        super::standing_promotions(v, pos, from, (NUMBER, PROMOTE), out);
     }
 
     fn legal(&self, v: &Variant, pos: &Position, moves: &mut Vec<Move>) {

@@ -104,31 +104,18 @@ impl LoyalKnights {
         from: Bitboard,
         out: &mut Vec<Move>,
     ) {
-        let us = pos.turn;
-        let Some(pawn) = v.tables.pawn else {
-            return;
-        };
-        let waiting = pos.pieces(us, pawn) & v.tables.promotion_squares[us.index()] & from;
-        for sq in waiting {
-            for &kind in &v.pawn.promotes_to {
-                if v.may_promote_to(pos, us, kind) {
-                    out.push(Move {
-                        piece: Piece {
-                            color: us,
-                            kind: pawn,
-                        },
-                        from: sq,
-                        to: sq,
-                        captured: None,
-                        promotion: Some(kind),
-                        special: Special::Event {
-                            number: NUMBER,
-                            data: PROMOTE,
-                        },
-                        faces: None,
-                        swap: None,
-                    });
-                }
+        let start = out.len();
+        super::standing_promotions(v, pos, from, (NUMBER, PROMOTE), out);
+        // A pawn that becomes a knight standing still faces a direction too (LK-8).
+        let promotions: Vec<Move> = out.drain(start..).collect();
+        for mv in promotions {
+            if mv.promotion.is_some() && mv.promotion == knight_kind(v) {
+                out.extend(nameable(v, mv.from).map(|d| Move {
+                    faces: Some(d),
+                    ..mv
+                }));
+            } else {
+                out.push(mv);
             }
         }
     }
@@ -175,15 +162,33 @@ impl LoyalKnights {
     }
 
     /// LK-4: a capture of a piece that several knights face must name the one that
-    /// swaps in.
+    /// swaps in, and `/square` must name one that faces it.
     fn unnamed_swap(&self, v: &Variant, pos: &Position, written: &PieceMove) -> Option<Rejection> {
         let g = v.geometry;
-        if written.swap.is_some() {
-            return None;
-        }
         let target = g.from_square(written.targets.last()?.square)?;
         let piece = pos.piece_at(target).filter(|p| p.color != pos.turn)?;
         let knights = facers(v, pos, target);
+        let what = format!(
+            "the {} {} on {}",
+            piece.color,
+            v.piece(piece.kind).name,
+            g.name(target)
+        );
+        if let Some(named) = written.swap {
+            let faces_it = g.from_square(named).is_some_and(|sq| knights.contains(sq));
+            return (!faces_it).then(|| {
+                let facing: Vec<String> = knights.map(|k| g.name(k)).collect();
+                let which = match facing.as_slice() {
+                    [] => "no knight faces it".to_owned(),
+                    [one] => format!("only the knight on {one} does"),
+                    _ => format!("the knights on {} do", san::list(&facing)),
+                };
+                san::illegal(
+                    format!("`/{named}` names a knight that does not face {what}: {which} (LK-4)"),
+                    None,
+                )
+            });
+        }
         if !knights.has_more_than_one() {
             return None;
         }
@@ -193,11 +198,8 @@ impl LoyalKnights {
         Some(Rejection {
             kind: RejectionKind::Ambiguous,
             reason: format!(
-                "the knights on {} all face the {} {} on {}, and the capturer chooses which swaps in (LK-4)",
+                "the knights on {} all face {what}, and the capturer chooses which swaps in (LK-4)",
                 san::list(&knights.map(|k| g.name(k)).collect::<Vec<_>>()),
-                piece.color,
-                v.piece(piece.kind).name,
-                g.name(target)
             ),
             help: Some(format!("write {}", spellings.join(" or "))),
         })
@@ -276,11 +278,15 @@ impl Event for LoyalKnights {
             & !pos.marked(crate::rules::position::mark::FACES))
         .map(|sq| g.name(sq))
         .collect();
-        if !unset.is_empty() {
-            problems.push(format!(
+        match unset.as_slice() {
+            [] => {}
+            [one] => problems.push(format!(
+                "no direction is given for the knight on {one}, which faces none until it moves or turns"
+            )),
+            _ => problems.push(format!(
                 "no direction is given for the knights on {}, which face none until they move or turn",
                 san::list(&unset)
-            ));
+            )),
         }
         if problems.is_empty() {
             Ok(())
@@ -387,6 +393,7 @@ impl Event for LoyalKnights {
                     kind,
                 },
             );
+            pos.set_facing(mv.from, mv.faces);
             pos.halfmoves = 0;
         } else {
             pos.set_facing(mv.from, u8::try_from(data).ok().map(Direction));
@@ -455,6 +462,20 @@ impl Event for LoyalKnights {
                 None,
             )));
         }
+        if let Some(last) = written.targets.last()
+            && last
+                .promotion
+                .is_some_and(|p| v.kind_of_letter(char::from(p.piece)) == Some(knight))
+            && written.arrow.is_none()
+        {
+            return Some(Err(san::illegal(
+                format!(
+                    "a pawn that becomes a knight must be given the direction it faces (LK-8): `{}->` and a square on its line",
+                    san::written(written)
+                ),
+                None,
+            )));
+        }
         if let Some(refused) = self.unnamed_swap(v, pos, written) {
             return Some(Err(refused));
         }
@@ -479,7 +500,11 @@ impl Event for LoyalKnights {
         let kind = v.kind_of_letter(char::from(promotion.piece));
         let mut moves = Vec::new();
         self.standing_promotions(v, pos, sq.bit(), &mut moves);
-        moves.retain(|mv| mv.promotion == kind && !v.leaves_king_attacked(pos, mv));
+        moves.retain(|mv| {
+            mv.promotion == kind
+                && san::choices_match(v, pos, written, mv)
+                && !v.leaves_king_attacked(pos, mv)
+        });
         Some(moves.first().copied().ok_or_else(|| {
             san::illegal(
                 format!(
@@ -498,7 +523,11 @@ impl Event for LoyalKnights {
         match mv.special {
             Special::Event { data: PROMOTE, .. } => {
                 let letter = mv.promotion.map_or('?', |k| v.piece(k).letter);
-                format!("{}={letter}", g.name(mv.from))
+                let facing = mv
+                    .faces
+                    .and_then(|d| arrow_square(v, mv.from, d))
+                    .map_or(String::new(), |toward| format!("->{toward}"));
+                format!("{}={letter}{facing}", g.name(mv.from))
             }
             Special::Event { data, .. } => {
                 let direction = Direction(u8::try_from(data).unwrap_or(0));
@@ -529,19 +558,9 @@ impl Event for LoyalKnights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Notation, Square};
+    use crate::notation::Notation;
+    use crate::rules::events::testing::{event_chess, sq};
     use crate::rules::parse_fen;
-
-    fn event_chess() -> &'static Variant {
-        Variant::by_name("event-chess").unwrap()
-    }
-
-    fn sq(name: &str) -> Sq {
-        event_chess()
-            .geometry
-            .from_square(Square::parse(name).unwrap())
-            .unwrap()
-    }
 
     /// `fen` with #85 started and the knights' directions given (`Nb1->b2`).
     fn with_knights(fen: &str, facings: &str) -> Position {

@@ -6,9 +6,11 @@ mod line_pushers;
 mod loyal_knights;
 pub mod prince;
 
-use super::board::Sq;
+use super::board::{Bitboard, Sq};
 use super::event::Event;
-use super::piece::Color;
+use super::moves::{Move, Special};
+use super::piece::{Color, Piece};
+use super::position::Position;
 use super::variant::Variant;
 
 pub use hidden_passage::HiddenPassage;
@@ -30,6 +32,42 @@ pub fn name_of(number: u16) -> Option<&'static str> {
     by_number(number).map(|event| event.name())
 }
 
+/// Pawns of the side to move on `from` that stand on their promotion rank, where a push
+/// or a swap left them, promote by standing still (LP-3, LK-7): one move per piece, as
+/// the event with `(number, data)` plays it.
+fn standing_promotions(
+    v: &Variant,
+    pos: &Position,
+    from: Bitboard,
+    (number, data): (u16, u16),
+    out: &mut Vec<Move>,
+) {
+    let us = pos.turn;
+    let Some(pawn) = v.tables.pawn else {
+        return;
+    };
+    let waiting = pos.pieces(us, pawn) & v.tables.promotion_squares[us.index()] & from;
+    for sq in waiting {
+        for &kind in &v.pawn.promotes_to {
+            if v.may_promote_to(pos, us, kind) {
+                out.push(Move {
+                    piece: Piece {
+                        color: us,
+                        kind: pawn,
+                    },
+                    from: sq,
+                    to: sq,
+                    captured: None,
+                    promotion: Some(kind),
+                    special: Special::Event { number, data },
+                    faces: None,
+                    swap: None,
+                });
+            }
+        }
+    }
+}
+
 /// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.
 fn on_own_first_two_ranks(v: &Variant, from: Sq, color: Color) -> bool {
     let rank = v.geometry.rank(from);
@@ -38,4 +76,23 @@ fn on_own_first_two_ranks(v: &Variant, from: Sq, color: Color) -> bool {
         Color::Black => v.geometry.height - 1 - rank,
     };
     own <= 1
+}
+
+/// What the events' unit tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::notation::Square;
+    use crate::rules::{Sq, Variant};
+
+    pub fn event_chess() -> &'static Variant {
+        Variant::by_name("event-chess").unwrap()
+    }
+
+    /// The square named `name` on the Event Chess board.
+    pub fn sq(name: &str) -> Sq {
+        event_chess()
+            .geometry
+            .from_square(Square::parse(name).unwrap())
+            .unwrap()
+    }
 }

@@ -284,18 +284,8 @@ impl Event for Prince {
 mod tests {
     use super::*;
     use crate::notation::Square;
+    use crate::rules::events::testing::{event_chess, sq};
     use crate::rules::parse_fen;
-
-    fn event_chess() -> &'static Variant {
-        Variant::by_name("event-chess").unwrap()
-    }
-
-    fn sq(name: &str) -> Sq {
-        event_chess()
-            .geometry
-            .from_square(Square::parse(name).unwrap())
-            .unwrap()
-    }
 
     /// `fen` with #68 started, the chosen pawns given or (`None`) secret.
     fn with_princes(fen: &str, pawns: Option<[&str; 2]>) -> Position {
