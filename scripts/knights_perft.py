@@ -35,7 +35,10 @@ generator in pure Python sharing no code with xpgn (nor with python-chess):
   it crosses and lands on are not attacked (plainly, ignoring facing) before the move;
   the castled position must be legal too. `--castle-mode lk5` instead judges the
   crossed/landing squares as "would the king be in check standing there" (facing
-  counted, king moved there); `--castle-mode plain` ignores facing on e1 as well.
+  counted, king moved there); `--castle-mode plain` ignores facing on e1 as well;
+  `--castle-mode xpgn` copies what xpgn does: when a knight faces the king on its own
+  square, the crossed and landing squares are not looked at (only the castled position
+  must be legal).
 
 Positions start with the directions given as in xpgn's `[%event 85 ...]`:
 `--dirs "Nb1->b2 Ng1->h2 Nb8->b7 Ng8->f7"` (the square after `->` lies on the ray, one
@@ -140,6 +143,9 @@ NAMEABLE = [nameable(s) for s in range(64)]
 def dir_square(s, i):
     """The square one step from s in direction i, named (ranks 0 and 9 allowed)."""
     f, r = s % 8 + DIRS[i][0], s // 8 + DIRS[i][1]
+    if not 0 <= f < 8:
+        raise ValueError("%s from %s points off the board sideways: xpgn cannot be told"
+                         % (DNAME[i], name(s)))
     return FILES[f] + str(r + 1)
 
 
@@ -392,7 +398,9 @@ def castle_ok(pos, k, cross):
             return False
     elif in_check(b, d, c):
         return False
-    if CASTLE_MODE in ("brief", "plain"):
+    if CASTLE_MODE == "xpgn" and faced(b, d, k, c):
+        return True  # xpgn: a faced king skips the crossed/landing squares
+    if CASTLE_MODE in ("brief", "plain", "xpgn"):
         return not any(attacked(b, s, o) for s in cross)
     # lk5: would the king be in check standing on s (king moved there)
     for s in cross:
@@ -620,11 +628,13 @@ def trace(xpgn, pos, depth, path=(), out=print):
     positions are handed to xpgn as FEN + directions. xpgn refuses a FEN whose side not
     to move is attacked even when a knight faces its king; then the grandchildren (which
     xpgn may accept) are compared one by one instead."""
-    fen, dt = pos.fen(), pos.dirs_text()
+    fen = pos.fen()
     mdiv = divide(pos, depth)
     try:
+        dt = pos.dirs_text()
         xdiv = xpgn_divide(xpgn, dt, fen, depth)
-    except RuntimeError as e:
+    except (RuntimeError, ValueError) as e:
+        dt = "?"
         out("    path %s: xpgn refuses %s [%s]: %s" % (" ".join(path) or "-", fen, dt,
                                                        str(e).rsplit(": ", 1)[-1]))
         if depth >= 2:
@@ -632,7 +642,7 @@ def trace(xpgn, pos, depth, path=(), out=print):
             for k, ch in sorted(children(pos).items()):
                 try:
                     theirs = xpgn_perft(xpgn, ch.dirs_text(), ch.fen(), depth - 1)
-                except RuntimeError:
+                except (RuntimeError, ValueError):
                     continue
                 mine = perft(ch, depth - 1)
                 if mine != theirs:
@@ -688,6 +698,9 @@ SUITE = [
     ("castle through", "Nf3->f2 Nb8->b7 Ng8->g7",
      "rn2k1nr/8/b7/8/8/5N2/8/R3K2R w KQkq - 0 1", 3),
     ("castle into", "Ng3->g2 Nb8->b7", "rn2k2r/b7/8/8/8/6N1/8/R3K2R w KQkq - 0 1", 3),
+    # the king faced on e1 while f1 (kingside) / d1 (queenside) is attacked
+    ("castle faced thru", "Ng3->f2 Nb8->b7", "rn3rk1/8/8/8/8/6N1/8/4K2R w K - 0 1", 3),
+    ("castle faced thru Q", "Ne2->e1 Nb8->b7", "rn2k3/8/8/3r4/8/8/4N3/R3K3 w Q - 0 1", 3),
     # edge knights: nameable directions
     ("edge knights", "Na4->a5 Nh5->g5 Na8->b8 Nh1->h2", "n3k3/8/8/7N/N7/8/8/4K2n w - - 0 1", 3),
     # pawns on first ranks (EC-4) and promotion to knight
@@ -799,7 +812,7 @@ def random_position(rng):
 def fuzz(xpgn, count, depth, seed):
     import random
     rng = random.Random(seed)
-    bad = tested = 0
+    bad = tested = refused = 0
     for i in range(count):
         pos = random_position(rng)
         fen, dt = pos.fen(), pos.dirs_text()
@@ -807,7 +820,25 @@ def fuzz(xpgn, count, depth, seed):
         try:
             theirs = xpgn_perft(xpgn, dt, fen, depth)
         except RuntimeError as e:
-            print("#%d xpgn refused %s [%s]: %s" % (i, fen, dt, e))
+            # xpgn refuses FENs whose side not to move is attacked even when faced:
+            # compare the children it accepts instead
+            n_ok = n_bad = 0
+            if depth >= 2:
+                for k, ch in sorted(children(pos).items()):
+                    try:
+                        theirs = xpgn_perft(xpgn, ch.dirs_text(), ch.fen(), depth - 1)
+                    except (RuntimeError, ValueError):
+                        continue
+                    n_ok += 1
+                    mine = perft(ch, depth - 1)
+                    if mine != theirs:
+                        n_bad += 1
+                        print("#%d via %s MISMATCH: mine %d xpgn %d" % (i, k, mine, theirs))
+                        trace(xpgn, ch, depth - 1, (k,))
+            print("#%d xpgn refused %s [%s] (%s); %d children compared, %d differ" % (
+                i, fen, dt, str(e).rsplit(": ", 1)[-1], n_ok, n_bad))
+            refused += 1
+            bad += 1 if n_bad else 0
             continue
         tested += 1
         if mine != theirs:
@@ -816,8 +847,67 @@ def fuzz(xpgn, count, depth, seed):
                 i, fen, dt, depth, mine, theirs))
             trace(xpgn, pos, depth)
             sys.stdout.flush()
-    print("fuzz: %d positions compared at depth %d, %d disagreement(s)" % (tested, depth, bad))
+    print("fuzz: %d positions compared at depth %d (+%d refused by xpgn, compared through"
+          " their children), %d disagreement(s)" % (tested, depth, refused, bad))
     return 1 if bad else 0
+
+
+COVER = ("swap", "multi-knight swap", "ep swap", "king swapped", "rook/corner swap",
+         "pawn swapped to last rank", "stand-still promotion", "promotion to knight",
+         "turn", "knight move new dir", "castle", "faced-king node", "faced king in check-free attack")
+
+
+def coverage_perft(pos, depth, st):
+    """perft that also counts move kinds (over every move generated, all plies)."""
+    c = pos.turn
+    k = king_sq(pos.b, c)
+    if k is not None and faced(pos.b, pos.d, k, c):
+        st["faced-king node"] += 1
+        if attacked(pos.b, k, other(c)):
+            st["faced king in check-free attack"] += 1
+    if depth == 0:
+        return 1
+    n = 0
+    for mv, ch in legal_moves(pos):
+        kind, frm, to, pr, swap, nd = mv
+        if swap is not None:
+            st["swap"] += 1
+            x = pos.ep[1] if kind == "ep" else to
+            if len(faced(pos.b, pos.d, x, other(c))) > 1:
+                st["multi-knight swap"] += 1
+            if kind == "ep":
+                st["ep swap"] += 1
+            P = pos.b[x].upper()
+            if P == "K":
+                st["king swapped"] += 1
+            if x in (0, 7, 56, 63) and P == "R":
+                st["rook/corner swap"] += 1
+            if P == "P" and rank_of(swap, other(c)) == 7:
+                st["pawn swapped to last rank"] += 1
+        if kind == "sp":
+            st["stand-still promotion"] += 1
+        if pr == "n":
+            st["promotion to knight"] += 1
+        if kind == "turn":
+            st["turn"] += 1
+        if kind == "n" and pos.b[frm].upper() == "N" and nd is not None:
+            st["knight move new dir"] += 1
+        if kind == "castle":
+            st["castle"] += 1
+        n += coverage_perft(ch, depth - 1, st) if depth > 1 else 1
+    return n
+
+
+def coverage(max_depth):
+    tot = dict((k, 0) for k in COVER)
+    for label, dirs_text, fen, maxd in SUITE:
+        st = dict((k, 0) for k in COVER)
+        coverage_perft(parse_fen(fen or START, dirs_text), min(maxd, max_depth), st)
+        print("%-20s %s" % (label, " ".join("%d" % st[k] for k in COVER)))
+        for k in COVER:
+            tot[k] += st[k]
+    for k in COVER:
+        print("  %-34s %d" % (k, tot[k]))
 
 
 def find_move(pos, text):
@@ -843,7 +933,8 @@ def main():
     ap.add_argument("--max-depth", type=int, default=3)
     ap.add_argument("--fuzz", type=int, default=0, help="compare N random positions")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--castle-mode", choices=("brief", "lk5", "plain"), default="brief")
+    ap.add_argument("--coverage", action="store_true", help="count move kinds over the suite")
+    ap.add_argument("--castle-mode", choices=("brief", "lk5", "plain", "xpgn"), default="brief")
     ap.add_argument("--sp-knight-undirected", action="store_true",
                     help="stand-still promotion to a knight once, without direction (as xpgn)")
     a = ap.parse_args()
@@ -851,6 +942,8 @@ def main():
     SP_KNIGHT_UNDIRECTED = a.sp_knight_undirected
     if a.fuzz:
         return fuzz(a.xpgn, a.fuzz, a.depth or 2, a.seed)
+    if a.coverage:
+        return coverage(a.max_depth)
     if a.check:
         return check(a.xpgn, a.max_depth, a.only)
     dirs_text = a.dirs if a.dirs is not None else (START_DIRS if not a.fen else "")
