@@ -27,18 +27,14 @@ generator in pure Python sharing no code with xpgn (nor with python-chess):
   place to any nameable direction other than its own. A promotion to a knight exists
   once per nameable direction from the promotion square.
 - stand-still promotion (LK-7): a pawn of the side to move on its last rank may promote
-  where it stands (Q, R, B; N once per nameable direction, or, with
-  `--sp-knight-undirected`, once without a direction as xpgn does).
+  where it stands (Q, R, B; N once per nameable direction).
 - check (LK-5): a king is in check iff attacked (ordinarily) and no allied knight faces
   it. Legality (LK-6): after the whole move (swap, capture, new direction) the mover is
-  not in check. Castling: the king is not in check (LK-5) on its square, and the squares
-  it crosses and lands on are not attacked (plainly, ignoring facing) before the move;
-  the castled position must be legal too. `--castle-mode lk5` instead judges the
-  crossed/landing squares as "would the king be in check standing there" (facing
-  counted, king moved there); `--castle-mode plain` ignores facing on e1 as well;
-  `--castle-mode xpgn` copies what xpgn does: when a knight faces the king on its own
-  square, the crossed and landing squares are not looked at (only the castled position
-  must be legal).
+  not in check. Castling (no ruling covers it; the default is xpgn's reading): the king
+  is not in check (LK-5) on its square, nor would be standing on any square it crosses
+  or lands on (facing counted, king moved there), and the castled position must be legal.
+  `--castle-mode brief` judges the crossed and landing squares by plain attack instead;
+  `--castle-mode plain` ignores facing on the king's own square as well.
 
 Positions start with the directions given as in xpgn's `[%event 85 ...]`:
 `--dirs "Nb1->b2 Ng1->h2 Nb8->b7 Ng8->f7"` (the square after `->` lies on the ray, one
@@ -84,8 +80,7 @@ ROOK_D = ((1, 0), (-1, 0), (0, 1), (0, -1))
 BISHOP_D = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 # options (set from the command line)
-CASTLE_MODE = "brief"
-SP_KNIGHT_UNDIRECTED = False
+CASTLE_MODE = "lk5"
 
 
 def sq(nm):
@@ -398,9 +393,7 @@ def castle_ok(pos, k, cross):
             return False
     elif in_check(b, d, c):
         return False
-    if CASTLE_MODE == "xpgn" and faced(b, d, k, c):
-        return True  # xpgn: a faced king skips the crossed/landing squares
-    if CASTLE_MODE in ("brief", "plain", "xpgn"):
+    if CASTLE_MODE in ("brief", "plain"):
         return not any(attacked(b, s, o) for s in cross)
     # lk5: would the king be in check standing on s (king moved there)
     for s in cross:
@@ -480,10 +473,7 @@ def expand(pos, kind, frm, to, swap):
         return [(kind, frm, to, None, None, i) for i in NAMEABLE[frm] if i != pos.d[frm]]
     if kind == "sp":
         out = [(kind, frm, to, pr, None, None) for pr in "qrb"]
-        if SP_KNIGHT_UNDIRECTED:
-            out.append((kind, frm, to, "n", None, None))
-        else:
-            out += [(kind, frm, to, "n", None, i) for i in NAMEABLE[frm]]
+        out += [(kind, frm, to, "n", None, i) for i in NAMEABLE[frm]]
         return out
     if piece in ("N", "n"):
         return [(kind, frm, to, None, swap, None)] + [
@@ -918,7 +908,7 @@ def find_move(pos, text):
 
 
 def main():
-    global CASTLE_MODE, SP_KNIGHT_UNDIRECTED
+    global CASTLE_MODE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dirs", default=None, help='knight directions, e.g. "Nb1->b2 Nb8->b7"')
     ap.add_argument("--fen", default=None)
@@ -934,12 +924,9 @@ def main():
     ap.add_argument("--fuzz", type=int, default=0, help="compare N random positions")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--coverage", action="store_true", help="count move kinds over the suite")
-    ap.add_argument("--castle-mode", choices=("brief", "lk5", "plain", "xpgn"), default="brief")
-    ap.add_argument("--sp-knight-undirected", action="store_true",
-                    help="stand-still promotion to a knight once, without direction (as xpgn)")
+    ap.add_argument("--castle-mode", choices=("brief", "lk5", "plain"), default="lk5")
     a = ap.parse_args()
     CASTLE_MODE = a.castle_mode
-    SP_KNIGHT_UNDIRECTED = a.sp_knight_undirected
     if a.fuzz:
         return fuzz(a.xpgn, a.fuzz, a.depth or 2, a.seed)
     if a.coverage:

@@ -137,3 +137,11 @@ fn hidden_passage_positions_match_cross_checked_counts() {
 fn prince_positions_match_cross_checked_counts() {
     run("prince.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #85 Loyal Knights with every knight's direction given; the counts are
+/// cross-checked with `scripts/knights_perft.py`, an independent generator written from
+/// the rules text.
+#[test]
+fn loyal_knights_positions_match_cross_checked_counts() {
+    run("loyal-knights.perft", Variant::by_name("event-chess").unwrap());
+}
