@@ -143,5 +143,8 @@ fn prince_positions_match_cross_checked_counts() {
 /// the rules text.
 #[test]
 fn loyal_knights_positions_match_cross_checked_counts() {
-    run("loyal-knights.perft", Variant::by_name("event-chess").unwrap());
+    run(
+        "loyal-knights.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
 }

@@ -107,7 +107,7 @@ struct Marks {
     layers: [Bitboard; MARK_LAYERS],
 }
 
-/// The layers of [`Marks`]: a knight's direction as three bits and whether it has one
+/// The layers of the marks a position keeps on pieces: a knight's direction as three bits and whether it has one
 /// (#85), and the pawns that may be a chosen pawn (#68).
 pub mod mark {
     pub const DIRECTION: [usize; 3] = [0, 1, 2];
