@@ -4,8 +4,11 @@
 A cross-check of xpgn's Loyal Knights moves, written from the rules text
 (`shared/seeds/002_007dc882d47e5bd8.txt`, rulings LK-1..LK-9 and EC-4 in
 `shared/spec/rulings.md`). python-chess cannot hold knight directions nor pawns on the
-first or last rank (which swaps create), so this is a small self-contained 8x8 mailbox
-generator in pure Python sharing no code with xpgn (nor with python-chess):
+first or last rank (which swaps create), so this is a small 8x8 mailbox generator in
+pure Python sharing no code with xpgn (nor with python-chess). The board, FEN, orthodox
+attack and move pieces, the xpgn calls and the --check/--fuzz driver pieces are shared
+with the other event perft scripts through `perft_common.py` (next to this file); the
+rules below are this file's own:
 
 - orthodox chess moves, plus EC-4: a pawn on its own first or second rank may step two
   squares when both are empty (setting the en-passant square as usual). A pawn on its
@@ -61,69 +64,28 @@ disagreement, 2 on bad usage.
 """
 
 import argparse
-import json
+import os
 import re
-import subprocess
 import sys
-import time
 
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import perft_common as common  # noqa: E402
+from perft_common import (  # noqa: E402
+    FILES, RAYS, START, attacked, castle_rook, castlings, color_of, differing,
+    drop_king_rights, fen_text, king_sq, name, one_king_each_apart, other, own_pieces,
+    parse_fen_fields, piece_moves, random_kings, rank_of, sq, strip_rights)
+
 START_DIRS = "Nb1->b2 Ng1->h2 Nb8->b7 Ng8->f7"
-FILES = "abcdefgh"
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-KING = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 # directions 0..7: N NE E SE S SW W NW as (file step, rank step)
 DIRS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 DNAME = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 OPP = tuple((i + 4) % 8 for i in range(8))
-ROOK_D = ((1, 0), (-1, 0), (0, 1), (0, -1))
-BISHOP_D = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 # options (set from the command line)
 CASTLE_MODE = "lk5"
 
 
-def sq(nm):
-    return (int(nm[1]) - 1) * 8 + FILES.index(nm[0])
-
-
-def name(s):
-    return FILES[s % 8] + str(s // 8 + 1)
-
-
-def color_of(p):
-    return "w" if p.isupper() else "b"
-
-
-def other(c):
-    return "b" if c == "w" else "w"
-
-
-def rank_of(s, c):
-    """0-based rank of s counted from c's own side (0 = own first rank)."""
-    r = s // 8
-    return r if c == "w" else 7 - r
-
-
-def off(s, df, dr):
-    f, r = s % 8 + df, s // 8 + dr
-    if 0 <= f < 8 and 0 <= r < 8:
-        return r * 8 + f
-    return None
-
-
-KN_T = [[t for t in (off(s, *d) for d in KNIGHT) if t is not None] for s in range(64)]
-KI_T = [[t for t in (off(s, *d) for d in KING) if t is not None] for s in range(64)]
-RAY = {}
-for _s in range(64):
-    for _d in DIRS:
-        ray = []
-        t = off(_s, *_d)
-        while t is not None:
-            ray.append(t)
-            t = off(t, *_d)
-        RAY[(_s, _d)] = ray
-RAY8 = [[RAY[(s, DIRS[i])] for i in range(8)] for s in range(64)]
+RAY8 = [[RAYS[(s, DIRS[i])] for i in range(8)] for s in range(64)]
 
 
 def nameable(s):
@@ -168,23 +130,7 @@ class Pos:
         return p
 
     def fen(self):
-        rows = []
-        for r in range(7, -1, -1):
-            row, n = "", 0
-            for f in range(8):
-                p = self.b[r * 8 + f]
-                if p is None:
-                    n += 1
-                else:
-                    if n:
-                        row += str(n)
-                        n = 0
-                    row += p
-            if n:
-                row += str(n)
-            rows.append(row)
-        ep = name(self.ep[0]) if self.ep else "-"
-        return "%s %s %s %s 0 1" % ("/".join(rows), self.turn, self.castle or "-", ep)
+        return fen_text(self.b, self.turn, self.castle, self.ep[0] if self.ep else None)
 
     def dirs_text(self):
         """The directions as xpgn's event arguments (knights without one left out)."""
@@ -201,23 +147,11 @@ class Pos:
 
 
 def parse_fen(fen, dirs_text):
-    parts = fen.split()
     p = Pos()
-    p.b = [None] * 64
+    p.b, p.turn, p.castle, t = parse_fen_fields(fen)
     p.d = [None] * 64
-    for i, row in enumerate(parts[0].split("/")):
-        r, f = 7 - i, 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                p.b[r * 8 + f] = ch
-                f += 1
-    p.turn = parts[1]
-    p.castle = "" if len(parts) < 3 or parts[2] == "-" else parts[2]
     p.ep = None
-    if len(parts) > 3 and parts[3] != "-":
-        t = sq(parts[3])
+    if t is not None:
         landed = t - 8 if p.turn == "w" else t + 8
         if p.b[landed] == ("p" if p.turn == "w" else "P"):
             p.ep = (t, landed)
@@ -251,46 +185,6 @@ def faced(b, d, s, col):
     return out
 
 
-def attacked(b, s, by):
-    """Does side `by` ordinarily attack square s?"""
-    up = by == "w"
-    N, B, R, Q, K, P = ("N", "B", "R", "Q", "K", "P") if up else ("n", "b", "r", "q", "k", "p")
-    for t in KN_T[s]:
-        if b[t] == N:
-            return True
-    for t in KI_T[s]:
-        if b[t] == K:
-            return True
-    for d in ROOK_D:
-        for t in RAY[(s, d)]:
-            x = b[t]
-            if x is not None:
-                if x == R or x == Q:
-                    return True
-                break
-    for d in BISHOP_D:
-        for t in RAY[(s, d)]:
-            x = b[t]
-            if x is not None:
-                if x == B or x == Q:
-                    return True
-                break
-    dr = -1 if up else 1
-    for df in (-1, 1):
-        t = off(s, df, dr)
-        if t is not None and b[t] == P:
-            return True
-    return False
-
-
-def king_sq(b, c):
-    k = "K" if c == "w" else "k"
-    for i in range(64):
-        if b[i] == k:
-            return i
-    return None
-
-
 def in_check(b, d, c):
     """LK-5: attacked and faced by no allied knight."""
     k = king_sq(b, c)
@@ -319,70 +213,27 @@ def captures_of(pos, x):
 def pseudo(pos):
     """Yields (kind, frm, to, swap) before promotion/direction choices."""
     b, c = pos.b, pos.turn
-    up = c == "w"
-    for s in range(64):
-        p = b[s]
-        if p is None or color_of(p) != c:
+    ep = pos.ep[0] if pos.ep else None
+    for s, p in own_pieces(b, c):
+        if (p == "P" or p == "p") and rank_of(s, c) == 7:
+            yield ("sp", s, s, None)
             continue
-        t = p.upper()
-        if t == "P":
-            if rank_of(s, c) == 7:
-                yield ("sp", s, s, None)
-                continue
-            dr = 1 if up else -1
-            one = off(s, 0, dr)
-            if b[one] is None:
-                yield ("n", s, one, None)
-                if rank_of(s, c) <= 1:
-                    two = off(one, 0, dr)
-                    if b[two] is None:
-                        yield ("n", s, two, None)
-            for df in (-1, 1):
-                x = off(s, df, dr)
-                if x is None:
-                    continue
-                if b[x] is not None and color_of(b[x]) != c:
-                    for k in captures_of(pos, x):
-                        yield ("n", s, x, k)
-                elif pos.ep and pos.ep[0] == x:
-                    for k in captures_of(pos, pos.ep[1]):
-                        yield ("ep", s, x, k)
-        elif t == "N" or t == "K":
-            for x in (KN_T if t == "N" else KI_T)[s]:
-                if b[x] is None:
-                    yield ("n", s, x, None)
-                elif color_of(b[x]) != c:
-                    for k in captures_of(pos, x):
-                        yield ("n", s, x, k)
-            if t == "N":
-                yield ("turn", s, s, None)
-        else:
-            dirs = ROOK_D if t == "R" else BISHOP_D if t == "B" else ROOK_D + BISHOP_D
-            for d in dirs:
-                for x in RAY[(s, d)]:
-                    if b[x] is None:
-                        yield ("n", s, x, None)
-                    else:
-                        if color_of(b[x]) != c:
-                            for k in captures_of(pos, x):
-                                yield ("n", s, x, k)
-                        break
-    # castling
-    base = 0 if up else 56
-    k = base + 4
-    if b[k] == ("K" if up else "k"):
-        R = "R" if up else "r"
-        for right, rook, kto, between, cross in (
-            ("K" if up else "k", base + 7, base + 6, (5, 6), (5, 6)),
-            ("Q" if up else "q", base + 0, base + 2, (1, 2, 3), (3, 2)),
-        ):
-            if right not in pos.castle or b[rook] != R:
-                continue
-            if any(b[base + i] is not None for i in between):
-                continue
-            if not castle_ok(pos, k, [base + i for i in cross]):
-                continue
-            yield ("castle", k, kto, None)
+        for x, kind in piece_moves(b, s, ep):
+            if kind == "ep":
+                for k in captures_of(pos, pos.ep[1]):
+                    yield ("ep", s, x, k)
+            elif b[x] is None:
+                yield ("n", s, x, None)
+            else:
+                for k in captures_of(pos, x):
+                    yield ("n", s, x, k)
+        if p == "N" or p == "n":
+            yield ("turn", s, s, None)
+    for k, kto, _, cross in castlings(b, pos.castle, c):
+        # the squares the king crosses and lands on
+        if not castle_ok(pos, k, cross[1:]):
+            continue
+        yield ("castle", k, kto, None)
 
 
 def castle_ok(pos, k, cross):
@@ -421,20 +272,14 @@ def apply(pos, mv):
         return n
     piece = b[frm]
     if kind == "castle":
-        base = 0 if c == "w" else 56
-        if to == base + 6:
-            b[base + 5], b[base + 7] = b[base + 7], None
-        else:
-            b[base + 3], b[base + 0] = b[base + 0], None
+        castle_rook(b, c, to)
     x = pos.ep[1] if kind == "ep" else to  # the captured piece's square
     if swap is not None:
         P = b[x]
         b[swap], d[swap] = P, d[x]
         b[x], d[x] = None, None  # the knight, captured there
-        if P == "K":
-            cr = cr.replace("K", "").replace("Q", "")
-        elif P == "k":
-            cr = cr.replace("k", "").replace("q", "")
+        if P == "K" or P == "k":
+            cr = drop_king_rights(cr, color_of(P))
     else:
         b[x], d[x] = None, None
     nd = d[frm]
@@ -448,19 +293,9 @@ def apply(pos, mv):
             d[to] = ndir if promo.upper() == "N" else None
         if abs(to - frm) == 16:
             n.ep = ((frm + to) // 2, to)
-    if piece == "K":
-        cr = cr.replace("K", "").replace("Q", "")
-    elif piece == "k":
-        cr = cr.replace("k", "").replace("q", "")
-    for s in (frm, to):
-        if s == 0:
-            cr = cr.replace("Q", "")
-        elif s == 7:
-            cr = cr.replace("K", "")
-        elif s == 56:
-            cr = cr.replace("q", "")
-        elif s == 63:
-            cr = cr.replace("k", "")
+    if piece == "K" or piece == "k":
+        cr = drop_king_rights(cr, color_of(piece))
+    cr = strip_rights(strip_rights(cr, frm), to)
     n.castle = cr
     return n
 
@@ -514,12 +349,7 @@ def key(mv):
 
 
 def perft(pos, depth):
-    if depth == 0:
-        return 1
-    ms = legal_moves(pos)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(ch, depth - 1) for _, ch in ms)
+    return common.perft(pos, depth, legal_moves)
 
 
 def divide(pos, depth):
@@ -552,23 +382,11 @@ def children(pos):
 # ---------------------------------------------------------------- xpgn
 
 def xpgn_args(xpgn, dirs_text, fen):
-    a = [xpgn, "--variant", "event-chess", "--events", "85 " + dirs_text]
-    if fen:
-        a += ["--fen", fen]
-    return a
-
-
-def run(args):
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError("%s: exit %d: %s" % (" ".join(args), r.returncode, r.stderr.strip()))
-    return r.stdout
+    return common.xpgn_args(xpgn, "85 " + dirs_text, fen)
 
 
 def xpgn_perft(xpgn, dirs_text, fen, depth):
-    a = xpgn_args(xpgn, dirs_text, fen)
-    out = run([a[0], "perft"] + a[1:] + ["--depth", str(depth)])
-    return int(out.strip().splitlines()[-1])
+    return common.xpgn_perft(xpgn_args(xpgn, dirs_text, fen), depth)
 
 
 LAN_RE = re.compile(
@@ -596,21 +414,25 @@ def lan_key(lan):
 
 def xpgn_keys(xpgn, dirs_text, fen):
     """san -> key, from `xpgn moves --format json`."""
-    a = xpgn_args(xpgn, dirs_text, fen)
-    moves = json.loads(run([a[0], "moves"] + a[1:] + ["--format", "json"]))
+    moves = common.xpgn_moves(xpgn_args(xpgn, dirs_text, fen))
     return {mv["san"]: lan_key(mv["lan"]) for mv in moves}
 
 
 def xpgn_divide(xpgn, dirs_text, fen, depth):
-    a = xpgn_args(xpgn, dirs_text, fen)
-    out = run([a[0], "perft"] + a[1:] + ["--depth", str(depth), "--divide"])
-    keys = xpgn_keys(xpgn, dirs_text, fen)
-    d = {}
-    for line in out.splitlines():
-        if ":" in line:
-            san, n = line.rsplit(":", 1)
-            d[keys.get(san.strip(), "?" + san.strip())] = int(n)
-    return d
+    rows = common.xpgn_divide(xpgn_args(xpgn, dirs_text, fen), depth,
+                              lambda: xpgn_keys(xpgn, dirs_text, fen))
+    return {k: n for k, n, _ in rows}
+
+
+def children_compared(xpgn, pos, depth):
+    """Yields (key, child, my count, xpgn's count) at depth - 1 for every child whose FEN
+    xpgn accepts, in key order."""
+    for k, ch in sorted(children(pos).items()):
+        try:
+            theirs = xpgn_perft(xpgn, ch.dirs_text(), ch.fen(), depth - 1)
+        except (RuntimeError, ValueError):
+            continue
+        yield k, ch, perft(ch, depth - 1), theirs
 
 
 def trace(xpgn, pos, depth, path=(), out=print):
@@ -629,12 +451,7 @@ def trace(xpgn, pos, depth, path=(), out=print):
                                                        str(e).rsplit(": ", 1)[-1]))
         if depth >= 2:
             n = 0
-            for k, ch in sorted(children(pos).items()):
-                try:
-                    theirs = xpgn_perft(xpgn, ch.dirs_text(), ch.fen(), depth - 1)
-                except (RuntimeError, ValueError):
-                    continue
-                mine = perft(ch, depth - 1)
+            for k, ch, mine, theirs in children_compared(xpgn, pos, depth):
                 if mine != theirs:
                     n += 1
                     out("      via %-12s mine %-8d xpgn %d" % (k, mine, theirs))
@@ -644,7 +461,7 @@ def trace(xpgn, pos, depth, path=(), out=print):
                 out("      (every grandchild xpgn accepts agrees: the difference is in the"
                     " move list here, or below a refused FEN)")
         return
-    diff = sorted(k for k in set(mdiv) | set(xdiv) if mdiv.get(k) != xdiv.get(k))
+    diff = differing(mdiv, xdiv)
     out("    path %-24s %s  dirs [%s]  depth %d: mine %d xpgn %d" % (
         " ".join(path) or "-", fen, dt, depth, sum(mdiv.values()), sum(xdiv.values())))
     for k in diff:
@@ -706,47 +523,29 @@ SUITE = [
 
 def compare(xpgn, label, dirs_text, fen, depths, out=print):
     pos = parse_fen(fen or START, dirs_text)
-    bad = 0
-    for d in depths:
-        t = time.time()
-        mine = perft(pos, d)
-        el = time.time() - t
-        try:
-            theirs = xpgn_perft(xpgn, dirs_text, fen, d)
-        except RuntimeError as e:
-            out("%-18s xpgn error: %s" % (label, e))
-            return 1
-        flag = "" if mine == theirs else "  MISMATCH"
-        out("%-18s %-5d %12d %12d  %5.1fs%s" % (label, d, mine, theirs, el, flag))
-        sys.stdout.flush()
-        if mine != theirs:
-            bad += 1
-            trace(xpgn, pos, d, out=out)
-            break
-    return bad
+    return common.compare_depths(
+        label, 18, None, depths, lambda d: perft(pos, d),
+        lambda d: xpgn_perft(xpgn, dirs_text, fen, d), lambda d: trace(xpgn, pos, d, out=out),
+        out)
 
 
 def check(xpgn, max_depth, only=None):
     bad = 0
-    print("%-18s %-5s %12s %12s  %s" % ("position", "depth", "mine", "xpgn", "time"))
-    for label, dirs_text, fen, maxd in SUITE:
-        if only and only not in label:
-            continue
+    common.suite_header(18)
+    for label, dirs_text, fen, maxd in common.selected(SUITE, only):
         print("# %s  [%s]" % (fen or START, dirs_text))
         bad += compare(xpgn, label, dirs_text, fen, range(1, min(maxd, max_depth) + 1))
-    print("all agree" if not bad else "%d disagreement(s)" % bad)
-    return 1 if bad else 0
+    return common.verdict(bad)
 
 
 def random_position(rng):
     """A random position (side not to move not in check, at least one knight a side,
     every knight with a nameable direction, biased toward facing a piece)."""
     while True:
-        b = [None] * 64
-        wk, bk = rng.sample(range(64), 2)
-        if bk in KI_T[wk]:
+        kings = random_kings(rng)
+        if kings is None:
             continue
-        b[wk], b[bk] = "K", "k"
+        b = kings[0]
         for kn in "Nn":
             for _ in range(rng.choice((1, 1, 2, 2, 3))):
                 s = rng.randrange(64)
@@ -768,7 +567,7 @@ def random_position(rng):
             castle = "".join(x for x in "KQkq" if x in castle
                              and b[{"K": 4, "Q": 4, "k": 60, "q": 60}[x]] == ("K" if x in "KQ" else "k")
                              and b[{"K": 7, "Q": 0, "k": 63, "q": 56}[x]] == ("R" if x in "KQ" else "r"))
-        if b.count("K") != 1 or b.count("k") != 1 or b.index("k") in KI_T[b.index("K")]:
+        if not one_king_each_apart(b):
             continue
         if "N" not in b or "n" not in b:
             continue
@@ -800,45 +599,37 @@ def random_position(rng):
 
 
 def fuzz(xpgn, count, depth, seed):
-    import random
-    rng = random.Random(seed)
-    bad = tested = refused = 0
-    for i in range(count):
+    def position(rng):
         pos = random_position(rng)
-        fen, dt = pos.fen(), pos.dirs_text()
-        mine = perft(pos, depth)
-        try:
-            theirs = xpgn_perft(xpgn, dt, fen, depth)
-        except RuntimeError as e:
-            # xpgn refuses FENs whose side not to move is attacked even when faced:
-            # compare the children it accepts instead
-            n_ok = n_bad = 0
-            if depth >= 2:
-                for k, ch in sorted(children(pos).items()):
-                    try:
-                        theirs = xpgn_perft(xpgn, ch.dirs_text(), ch.fen(), depth - 1)
-                    except (RuntimeError, ValueError):
-                        continue
-                    n_ok += 1
-                    mine = perft(ch, depth - 1)
-                    if mine != theirs:
-                        n_bad += 1
-                        print("#%d via %s MISMATCH: mine %d xpgn %d" % (i, k, mine, theirs))
-                        trace(xpgn, ch, depth - 1, (k,))
-            print("#%d xpgn refused %s [%s] (%s); %d children compared, %d differ" % (
-                i, fen, dt, str(e).rsplit(": ", 1)[-1], n_ok, n_bad))
-            refused += 1
-            bad += 1 if n_bad else 0
-            continue
-        tested += 1
-        if mine != theirs:
-            bad += 1
-            print("#%d MISMATCH fen %s dirs [%s] depth %d: mine %d xpgn %d" % (
-                i, fen, dt, depth, mine, theirs))
-            trace(xpgn, pos, depth)
-            sys.stdout.flush()
+        return pos, pos.fen(), pos.dirs_text()
+
+    def refused(i, case, e):
+        # xpgn refuses FENs whose side not to move is attacked even when faced:
+        # compare the children it accepts instead
+        pos, fen, dt = case
+        n_ok = n_bad = 0
+        if depth >= 2:
+            for k, ch, mine, theirs in children_compared(xpgn, pos, depth):
+                n_ok += 1
+                if mine != theirs:
+                    n_bad += 1
+                    print("#%d via %s MISMATCH: mine %d xpgn %d" % (i, k, mine, theirs))
+                    trace(xpgn, ch, depth - 1, (k,))
+        print("#%d xpgn refused %s [%s] (%s); %d children compared, %d differ" % (
+            i, fen, dt, str(e).rsplit(": ", 1)[-1], n_ok, n_bad))
+        return 1 if n_bad else 0
+
+    def mismatch(i, case, mine, theirs):
+        pos, fen, dt = case
+        print("#%d MISMATCH fen %s dirs [%s] depth %d: mine %d xpgn %d" % (
+            i, fen, dt, depth, mine, theirs))
+        trace(xpgn, pos, depth)
+
+    tested, bad, refused_n = common.fuzz_loop(
+        count, seed, position, lambda case: perft(case[0], depth),
+        lambda case: xpgn_perft(xpgn, case[2], case[1], depth), refused, mismatch)
     print("fuzz: %d positions compared at depth %d (+%d refused by xpgn, compared through"
-          " their children), %d disagreement(s)" % (tested, depth, refused, bad))
+          " their children), %d disagreement(s)" % (tested, depth, refused_n, bad))
     return 1 if bad else 0
 
 
@@ -901,28 +692,17 @@ def coverage(max_depth):
 
 
 def find_move(pos, text):
-    for mv, ch in legal_moves(pos):
-        if key(mv) == text:
-            return ch
-    raise SystemExit("no legal move %s in %s" % (text, pos.show()))
+    return common.find_move(pos, text, legal_moves, key, Pos.show)
 
 
 def main():
     global CASTLE_MODE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dirs", default=None, help='knight directions, e.g. "Nb1->b2 Nb8->b7"')
-    ap.add_argument("--fen", default=None)
-    ap.add_argument("--depth", type=int)
-    ap.add_argument("--divide", action="store_true")
-    ap.add_argument("--moves", default=None)
-    ap.add_argument("--list", action="store_true")
-    ap.add_argument("--check", action="store_true")
+    common.add_common_args(ap)
     ap.add_argument("--trace", action="store_true", help="compare with xpgn, descend to the difference")
     ap.add_argument("--only", default=None, help="with --check: labels containing this")
-    ap.add_argument("--xpgn", default="/tmp/xpgn-lk2")
-    ap.add_argument("--max-depth", type=int, default=3)
-    ap.add_argument("--fuzz", type=int, default=0, help="compare N random positions")
-    ap.add_argument("--seed", type=int, default=1)
+    common.add_xpgn_args(ap, "/tmp/xpgn-lk2", 3)
     ap.add_argument("--coverage", action="store_true", help="count move kinds over the suite")
     ap.add_argument("--castle-mode", choices=("brief", "lk5", "plain"), default="lk5")
     a = ap.parse_args()
@@ -946,13 +726,7 @@ def main():
         trace(a.xpgn, pos, a.depth or 1)
         return 0
     if a.depth is not None:
-        if a.divide:
-            d = divide(pos, a.depth)
-            for k in sorted(d):
-                print("%s: %d" % (k, d[k]))
-            print(sum(d.values()))
-        else:
-            print(perft(pos, a.depth))
+        common.print_count(pos, a.depth, divide, perft, a.divide)
     return 0
 
 

@@ -4,8 +4,11 @@
 A cross-check of xpgn's passage moves, written from the rules text
 (`shared/seeds/000_9a483fb6abfb2939.txt`, rulings HP-1..HP-8 and EC-4 in
 `shared/spec/rulings.md`). python-chess cannot hold a pawn on the first or last rank,
-which passages create, so this is a small self-contained 8x8 mailbox generator in pure
-Python sharing no code with xpgn (nor with python-chess):
+which passages create, so this is a small 8x8 mailbox generator in pure Python sharing
+no code with xpgn (nor with python-chess). The board, FEN, orthodox attack and move
+pieces, the xpgn calls and the --check/--fuzz driver pieces are shared with the other
+event perft scripts through `perft_common.py` (next to this file); the rules below are
+this file's own:
 
 - orthodox chess moves, plus EC-4: a pawn on its own first or second rank may step two
   squares when both are empty (a double step sets the en-passant square as usual). A
@@ -49,61 +52,17 @@ disagreement, 2 on bad usage.
 """
 
 import argparse
-import json
+import os
 import re
-import subprocess
 import sys
-import time
 
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-FILES = "abcdefgh"
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-KING = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-ROOK_D = ((1, 0), (-1, 0), (0, 1), (0, -1))
-BISHOP_D = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-
-
-def sq(name):
-    return (int(name[1]) - 1) * 8 + FILES.index(name[0])
-
-
-def name(s):
-    return FILES[s % 8] + str(s // 8 + 1)
-
-
-def color_of(p):
-    return "w" if p.isupper() else "b"
-
-
-def other(c):
-    return "b" if c == "w" else "w"
-
-
-def rank_of(s, c):
-    """The 0-based rank of s counted from c's own side (0 = own first rank)."""
-    r = s // 8
-    return r if c == "w" else 7 - r
-
-
-def off(s, df, dr):
-    f, r = s % 8 + df, s // 8 + dr
-    if 0 <= f < 8 and 0 <= r < 8:
-        return r * 8 + f
-    return None
-
-
-# Precomputed neighbour tables.
-KN_T = [[t for t in (off(s, *d) for d in KNIGHT) if t is not None] for s in range(64)]
-KI_T = [[t for t in (off(s, *d) for d in KING) if t is not None] for s in range(64)]
-RAYS = {}
-for _s in range(64):
-    for _d in ROOK_D + BISHOP_D:
-        ray = []
-        t = off(_s, *_d)
-        while t is not None:
-            ray.append(t)
-            t = off(t, *_d)
-        RAYS[(_s, _d)] = ray
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import perft_common as common  # noqa: E402
+from perft_common import (  # noqa: E402
+    KI_T, KN_T, START, castle_rook, castlings, color_of, drop_king_rights, fen_text,
+    king_sq, name, off, one_king_each_apart, other, parse_fen_fields, piece_moves,
+    own_pieces, print_differing, random_kings, rank_of, sq, strip_rights)
+from perft_common import attacked as ordinary_attackers  # noqa: E402
 
 
 class Pos:
@@ -120,44 +79,15 @@ class Pos:
         return p
 
     def fen(self):
-        rows = []
-        for r in range(7, -1, -1):
-            row, n = "", 0
-            for f in range(8):
-                p = self.b[r * 8 + f]
-                if p is None:
-                    n += 1
-                else:
-                    if n:
-                        row += str(n)
-                        n = 0
-                    row += p
-            if n:
-                row += str(n)
-            rows.append(row)
-        ep = name(self.ep[0]) if self.ep else "-"
-        return "%s %s %s %s 0 1%s" % (
-            "/".join(rows), self.turn, self.castle or "-", ep,
+        return fen_text(self.b, self.turn, self.castle, self.ep[0] if self.ep else None) + (
             "  [revealed]" if self.revealed else "")
 
 
 def parse_fen(fen, pq):
-    parts = fen.split()
     p = Pos()
-    p.b = [None] * 64
-    for i, row in enumerate(parts[0].split("/")):
-        r, f = 7 - i, 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                p.b[r * 8 + f] = ch
-                f += 1
-    p.turn = parts[1]
-    p.castle = "" if parts[2] == "-" else parts[2]
+    p.b, p.turn, p.castle, t = parse_fen_fields(fen)
     p.ep = None
-    if len(parts) > 3 and parts[3] != "-":
-        t = sq(parts[3])
+    if t is not None:
         landed = t - 8 if p.turn == "w" else t + 8
         p.ep = (t, landed)
     p.revealed = False
@@ -169,40 +99,6 @@ def parse_fen(fen, pq):
 
 
 # ---------------------------------------------------------------- attacks
-
-def ordinary_attackers(b, s, by, pawns=True):
-    """Does side `by` ordinarily attack square s? (bool)"""
-    up = by == "w"
-    N, B, R, Q, K, P = ("N", "B", "R", "Q", "K", "P") if up else ("n", "b", "r", "q", "k", "p")
-    for t in KN_T[s]:
-        if b[t] == N:
-            return True
-    for t in KI_T[s]:
-        if b[t] == K:
-            return True
-    for d in ROOK_D:
-        for t in RAYS[(s, d)]:
-            x = b[t]
-            if x is not None:
-                if x == R or x == Q:
-                    return True
-                break
-    for d in BISHOP_D:
-        for t in RAYS[(s, d)]:
-            x = b[t]
-            if x is not None:
-                if x == B or x == Q:
-                    return True
-                break
-    if pawns:
-        # a white pawn attacking s stands one rank below it
-        dr = -1 if up else 1
-        for df in (-1, 1):
-            t = off(s, df, dr)
-            if t is not None and b[t] == P:
-                return True
-    return False
-
 
 def pawn_can_step_onto(b, o, by):
     """A `by` pawn could step onto the empty square o (one step, or two from its own
@@ -235,14 +131,6 @@ def attacked(pos, b, s, by, revealed):
     return False
 
 
-def king_sq(b, c):
-    k = "K" if c == "w" else "k"
-    for i in range(64):
-        if b[i] == k:
-            return i
-    return None
-
-
 def in_check(pos, b, c, revealed):
     k = king_sq(b, c)
     if k is None:
@@ -256,63 +144,16 @@ def in_check(pos, b, c, revealed):
 def pseudo(pos):
     """Orthodox destinations (before passages): yields (frm, to, kind)."""
     b, c = pos.b, pos.turn
-    up = c == "w"
-    for s in range(64):
-        p = b[s]
-        if p is None or color_of(p) != c:
+    ep = pos.ep[0] if pos.ep else None
+    for s, p in own_pieces(b, c):
+        for to, kind in piece_moves(b, s, ep):
+            yield (s, to, kind)
+    for k, kto, rto, cross in castlings(b, pos.castle, c):
+        if kto in pos.pq or rto in pos.pq:
             continue
-        t = p.upper()
-        if t == "P":
-            if rank_of(s, c) == 7:
-                continue
-            dr = 1 if up else -1
-            one = off(s, 0, dr)
-            if b[one] is None:
-                yield (s, one, "n")
-                if rank_of(s, c) <= 1:
-                    two = off(one, 0, dr)
-                    if b[two] is None:
-                        yield (s, two, "n")
-            for df in (-1, 1):
-                x = off(s, df, dr)
-                if x is None:
-                    continue
-                if b[x] is not None and color_of(b[x]) != c:
-                    yield (s, x, "n")
-                elif pos.ep and pos.ep[0] == x:
-                    yield (s, x, "ep")
-        elif t == "N" or t == "K":
-            for x in (KN_T if t == "N" else KI_T)[s]:
-                if b[x] is None or color_of(b[x]) != c:
-                    yield (s, x, "n")
-        else:
-            dirs = ROOK_D if t == "R" else BISHOP_D if t == "B" else ROOK_D + BISHOP_D
-            for d in dirs:
-                for x in RAYS[(s, d)]:
-                    if b[x] is None:
-                        yield (s, x, "n")
-                    else:
-                        if color_of(b[x]) != c:
-                            yield (s, x, "n")
-                        break
-    # castling
-    base = 0 if up else 56
-    k = base + 4
-    if b[k] == ("K" if up else "k"):
-        R = "R" if up else "r"
-        for right, rook, kto, rto, between, cross in (
-            ("K" if up else "k", base + 7, base + 6, base + 5, (5, 6), (4, 5, 6)),
-            ("Q" if up else "q", base + 0, base + 2, base + 3, (1, 2, 3), (4, 3, 2)),
-        ):
-            if right not in pos.castle or b[rook] != R:
-                continue
-            if any(b[base + i] is not None for i in between):
-                continue
-            if kto in pos.pq or rto in pos.pq:
-                continue
-            if any(attacked(pos, b, base + i, other(c), pos.revealed) for i in cross):
-                continue
-            yield (k, kto, "castle")
+        if any(attacked(pos, b, x, other(c), pos.revealed) for x in cross):
+            continue
+        yield (k, kto, "castle")
 
 
 def apply(pos, mv, through=True):
@@ -330,11 +171,7 @@ def apply(pos, mv, through=True):
     if kind == "ep":
         b[pos.ep[1]] = None
     if kind == "castle":
-        base = 0 if c == "w" else 56
-        if to == base + 6:
-            b[base + 5], b[base + 7] = b[base + 7], None
-        else:
-            b[base + 3], b[base + 0] = b[base + 0], None
+        castle_rook(b, c, to)
     b[to] = None  # entry capture (or nothing)
     if passage:
         final = pos.pq[1] if to == pos.pq[0] else pos.pq[0]
@@ -350,19 +187,10 @@ def apply(pos, mv, through=True):
             n.ep = ((frm + to) // 2, to)
     # castling rights
     cr = n.castle
-    if piece == "K":
-        cr = cr.replace("K", "").replace("Q", "")
-    if piece == "k":
-        cr = cr.replace("k", "").replace("q", "")
+    if piece == "K" or piece == "k":
+        cr = drop_king_rights(cr, color_of(piece))
     for s in (frm, to, final):
-        if s == 0:
-            cr = cr.replace("Q", "")
-        elif s == 7:
-            cr = cr.replace("K", "")
-        elif s == 56:
-            cr = cr.replace("q", "")
-        elif s == 63:
-            cr = cr.replace("k", "")
+        cr = strip_rights(cr, s)
     n.castle = cr
     n.turn = other(c)
     return n
@@ -407,12 +235,7 @@ def key(mv):
 
 
 def perft(pos, depth):
-    if depth == 0:
-        return 1
-    ms = legal_moves(pos)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(ch, depth - 1) for _, ch in ms)
+    return common.perft(pos, depth, legal_moves)
 
 
 def divide(pos, depth):
@@ -422,31 +245,17 @@ def divide(pos, depth):
 # ---------------------------------------------------------------- xpgn
 
 def xpgn_args(xpgn, squares, fen):
-    a = [xpgn, "--variant", "event-chess", "--events", "5 %s %s" % squares]
-    if fen:
-        a += ["--fen", fen]
-    return a
-
-
-def run(args):
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError("%s: exit %d: %s" % (" ".join(args), r.returncode, r.stderr.strip()))
-    return r.stdout
+    return common.xpgn_args(xpgn, "5 %s %s" % squares, fen)
 
 
 def xpgn_perft(xpgn, squares, fen, depth):
-    a = xpgn_args(xpgn, squares, fen)
-    out = run([a[0], "perft"] + a[1:] + ["--depth", str(depth)])
-    return int(out.strip().splitlines()[-1])
+    return common.xpgn_perft(xpgn_args(xpgn, squares, fen), depth)
 
 
 def xpgn_keys(xpgn, squares, fen):
     """san -> key, from `xpgn moves --format json`."""
-    a = xpgn_args(xpgn, squares, fen)
-    moves = json.loads(run([a[0], "moves"] + a[1:] + ["--format", "json"]))
     m = {}
-    for mv in moves:
+    for mv in common.xpgn_moves(xpgn_args(xpgn, squares, fen)):
         if mv.get("uci"):
             k = mv["uci"]
         else:
@@ -458,15 +267,9 @@ def xpgn_keys(xpgn, squares, fen):
 
 
 def xpgn_divide(xpgn, squares, fen, depth):
-    a = xpgn_args(xpgn, squares, fen)
-    out = run([a[0], "perft"] + a[1:] + ["--depth", str(depth), "--divide"])
-    keys = xpgn_keys(xpgn, squares, fen)
-    d = {}
-    for line in out.splitlines():
-        if ":" in line:
-            san, n = line.rsplit(":", 1)
-            d[keys.get(san.strip(), "?" + san.strip())] = int(n)
-    return d
+    rows = common.xpgn_divide(xpgn_args(xpgn, squares, fen), depth,
+                              lambda: xpgn_keys(xpgn, squares, fen))
+    return {k: n for k, n, _ in rows}
 
 
 # Positions: (label, squares, FEN or None, max depth)
@@ -508,50 +311,28 @@ SUITE = [
 
 def check(xpgn, max_depth, only=None):
     bad = 0
-    print("%-18s %-6s %-5s %12s %12s  %s" % ("position", "sq", "depth", "mine", "xpgn", "time"))
-    for label, squares, fen, maxd in SUITE:
-        if only and only not in label:
-            continue
+    common.suite_header(18, "sq")
+    for label, squares, fen, maxd in common.selected(SUITE, only):
         pq = (sq(squares[0]), sq(squares[1]))
         try:
             pos = parse_fen(fen or START, pq)
         except SystemExit as e:
             print("%-18s skipped: %s" % (label, e))
             continue
-        for d in range(1, min(maxd, max_depth) + 1):
-            t = time.time()
-            mine = perft(pos, d)
-            el = time.time() - t
-            try:
-                theirs = xpgn_perft(xpgn, squares, fen, d)
-            except RuntimeError as e:
-                print("%-18s xpgn error: %s" % (label, e))
-                bad += 1
-                break
-            flag = "" if mine == theirs else "  MISMATCH"
-            print("%-18s %-6s %-5d %12d %12d  %5.1fs%s" % (
-                label, "/".join(squares), d, mine, theirs, el, flag))
-            sys.stdout.flush()
-            if mine != theirs:
-                bad += 1
-                mdiv = divide(pos, d)
-                xdiv = xpgn_divide(xpgn, squares, fen, d)
-                for k in sorted(set(mdiv) | set(xdiv)):
-                    if mdiv.get(k) != xdiv.get(k):
-                        print("    %-8s mine %-8s xpgn %s" % (k, mdiv.get(k), xdiv.get(k)))
-                break
-    print("all agree" if not bad else "%d disagreement(s)" % bad)
-    return 1 if bad else 0
+        bad += common.compare_depths(
+            label, 18, "/".join(squares), range(1, min(maxd, max_depth) + 1),
+            lambda d: perft(pos, d), lambda d: xpgn_perft(xpgn, squares, fen, d),
+            lambda d: print_differing(divide(pos, d), xpgn_divide(xpgn, squares, fen, d)))
+    return common.verdict(bad)
 
 
 def random_position(rng):
     """A random FEN (side not to move not in check) and passage squares for it."""
     while True:
-        b = [None] * 64
-        wk, bk = rng.sample(range(64), 2)
-        if bk in KI_T[wk]:
+        kings = random_kings(rng)
+        if kings is None:
             continue
-        b[wk], b[bk] = "K", "k"
+        b, wk, bk = kings
         n = rng.randint(2, 12)
         for _ in range(n):
             s = rng.randrange(64)
@@ -568,7 +349,7 @@ def random_position(rng):
                     b[r] = "R" if c == "K" else "r"
                     castle += ch
             castle = "".join(x for x in "KQkq" if x in castle)
-        if b.count("K") != 1 or b.count("k") != 1 or b.index("k") in KI_T[b.index("K")]:
+        if not one_king_each_apart(b):
             continue
         turn = rng.choice("wb")
         p = Pos()
@@ -587,54 +368,37 @@ def random_position(rng):
 
 
 def fuzz(xpgn, count, depth, seed):
-    import random
-    rng = random.Random(seed)
-    bad = tested = 0
-    for i in range(count):
+    def position(rng):
         fen, squares = random_position(rng)
-        pos = parse_fen(fen, (sq(squares[0]), sq(squares[1])))
-        mine = perft(pos, depth)
-        try:
-            theirs = xpgn_perft(xpgn, squares, fen, depth)
-        except RuntimeError as e:
-            print("#%d xpgn refused %s [%s]: %s" % (i, fen, " ".join(squares), e))
-            continue
-        tested += 1
-        if mine != theirs:
-            bad += 1
-            print("#%d MISMATCH fen %s squares %s depth %d: mine %d xpgn %d" % (
-                i, fen, " ".join(squares), depth, mine, theirs))
-            mdiv = divide(pos, depth)
-            xdiv = xpgn_divide(xpgn, squares, fen, depth)
-            for k in sorted(set(mdiv) | set(xdiv)):
-                if mdiv.get(k) != xdiv.get(k):
-                    print("    %-8s mine %-8s xpgn %s" % (k, mdiv.get(k), xdiv.get(k)))
-            sys.stdout.flush()
+        return parse_fen(fen, (sq(squares[0]), sq(squares[1]))), fen, squares
+
+    def refused(i, case, e):
+        print("#%d xpgn refused %s [%s]: %s" % (i, case[1], " ".join(case[2]), e))
+        return 0
+
+    def mismatch(i, case, mine, theirs):
+        pos, fen, squares = case
+        print("#%d MISMATCH fen %s squares %s depth %d: mine %d xpgn %d" % (
+            i, fen, " ".join(squares), depth, mine, theirs))
+        print_differing(divide(pos, depth), xpgn_divide(xpgn, squares, fen, depth))
+
+    tested, bad, _ = common.fuzz_loop(
+        count, seed, position, lambda case: perft(case[0], depth),
+        lambda case: xpgn_perft(xpgn, case[2], case[1], depth), refused, mismatch)
     print("fuzz: %d positions compared at depth %d, %d disagreement(s)" % (tested, depth, bad))
     return 1 if bad else 0
 
 
 def find_move(pos, text):
-    for mv, ch in legal_moves(pos):
-        if key(mv) == text:
-            return ch
-    raise SystemExit("no legal move %s in %s" % (text, pos.fen()))
+    return common.find_move(pos, text, legal_moves, key, Pos.fen)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--squares", nargs=2, metavar=("WHITE", "BLACK"))
-    ap.add_argument("--fen", default=None)
-    ap.add_argument("--depth", type=int)
-    ap.add_argument("--divide", action="store_true")
-    ap.add_argument("--moves", default=None)
-    ap.add_argument("--list", action="store_true")
-    ap.add_argument("--check", action="store_true")
+    common.add_common_args(ap)
     ap.add_argument("--only", default=None, help="with --check: labels containing this")
-    ap.add_argument("--xpgn", default="/tmp/xpgn-hp")
-    ap.add_argument("--max-depth", type=int, default=4)
-    ap.add_argument("--fuzz", type=int, default=0, help="compare N random positions")
-    ap.add_argument("--seed", type=int, default=1)
+    common.add_xpgn_args(ap, "/tmp/xpgn-hp", 4)
     a = ap.parse_args()
     if a.fuzz:
         return fuzz(a.xpgn, a.fuzz, a.depth or 3, a.seed)
@@ -651,13 +415,7 @@ def main():
         for mv, ch in legal_moves(pos):
             print(key(mv), "->", ch.fen())
     if a.depth is not None:
-        if a.divide:
-            d = divide(pos, a.depth)
-            for k in sorted(d):
-                print("%s: %d" % (k, d[k]))
-            print(sum(d.values()))
-        else:
-            print(perft(pos, a.depth))
+        common.print_count(pos, a.depth, divide, perft, a.divide)
     return 0
 
 

@@ -4,8 +4,10 @@
 A cross-check of xpgn's Prince moves, written from the rules text
 (`shared/seeds/003_fc31cc36c9b6f970.txt`, rulings PR-1..PR-5 in `shared/spec/rulings.md`).
 python-chess cannot hold kings that may stand attacked, be captured and be replaced, so
-this is a small self-contained 8x8 mailbox generator in pure Python sharing no code with
-xpgn (nor with python-chess):
+this is a small 8x8 mailbox generator in pure Python sharing no code with xpgn (nor with
+python-chess). The board, FEN, orthodox attack and move pieces, the xpgn calls and the
+--check driver pieces are shared with the other event perft scripts through
+`perft_common.py` (next to this file); the rules below are this file's own:
 
 - orthodox chess moves (no EC-4 extra double steps); en passant, promotion (Q R B N) and
   castling as usual. The 50-move rule and repetition are ignored.
@@ -57,62 +59,24 @@ disagreement, 2 on bad usage.
 """
 
 import argparse
-import json
+import os
 import re
 import subprocess
 import sys
-import time
 from collections import Counter
 
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-FILES = "abcdefgh"
-KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-KING = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-ROOK_D = ((1, 0), (-1, 0), (0, 1), (0, -1))
-BISHOP_D = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import perft_common as common  # noqa: E402
+from perft_common import (  # noqa: E402
+    START, attacked, castle_rook, castlings, drop_king_rights, fen_text, name, off, own_pieces,
+    parse_fen_fields, piece_moves, sq, strip_rights)
+
 W, B = 0, 1  # colour indices
 
 STATS = Counter()
 END_IGNORES_CHECK = True
 
 
-def sq(nm):
-    return (int(nm[1]) - 1) * 8 + FILES.index(nm[0])
-
-
-def name(s):
-    return FILES[s % 8] + str(s // 8 + 1)
-
-
-def col(p):
-    return W if p.isupper() else B
-
-
-def off(s, df, dr):
-    f, r = s % 8 + df, s // 8 + dr
-    if 0 <= f < 8 and 0 <= r < 8:
-        return r * 8 + f
-    return None
-
-
-KN_T = [[t for t in (off(s, *d) for d in KNIGHT) if t is not None] for s in range(64)]
-KI_T = [[t for t in (off(s, *d) for d in KING) if t is not None] for s in range(64)]
-R_RAYS = []
-B_RAYS = []
-for _s in range(64):
-    rr, br = [], []
-    for _d in ROOK_D + BISHOP_D:
-        ray = []
-        t = off(_s, *_d)
-        while t is not None:
-            ray.append(t)
-            t = off(t, *_d)
-        (rr if _d in ROOK_D else br).append(ray)
-    R_RAYS.append(rr)
-    B_RAYS.append(br)
-# squares from which a pawn of colour c attacks s
-PAWN_FROM = [[[t for t in (off(s, -1, -1), off(s, 1, -1)) if t is not None],
-              [t for t in (off(s, -1, 1), off(s, 1, 1)) if t is not None]] for s in range(64)]
 PCS = ({"P": "P", "N": "N", "B": "B", "R": "R", "Q": "Q", "K": "K"},
        {"P": "p", "N": "n", "B": "b", "R": "r", "Q": "q", "K": "k"})
 
@@ -135,23 +99,7 @@ class Pos:
         return p
 
     def fen(self):
-        rows = []
-        for r in range(7, -1, -1):
-            row, n = "", 0
-            for f in range(8):
-                p = self.b[r * 8 + f]
-                if p is None:
-                    n += 1
-                else:
-                    if n:
-                        row += str(n)
-                        n = 0
-                    row += p
-            if n:
-                row += str(n)
-            rows.append(row)
-        return "%s %s %s %s 0 1" % ("/".join(rows), "wb"[self.turn], self.castle or "-",
-                                    name(self.ep) if self.ep is not None else "-")
+        return fen_text(self.b, "wb"[self.turn], self.castle, self.ep)
 
     def state(self):
         ch = [name(s) if s is not None else "none" for s in self.chosen]
@@ -161,20 +109,9 @@ class Pos:
 
 
 def parse_fen(fen, pawns):
-    parts = fen.split()
     p = Pos()
-    p.b = [None] * 64
-    for i, row in enumerate(parts[0].split("/")):
-        r, f = 7 - i, 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                p.b[r * 8 + f] = ch
-                f += 1
-    p.turn = W if parts[1] == "w" else B
-    p.castle = "" if len(parts) < 3 or parts[2] == "-" else parts[2]
-    p.ep = sq(parts[3]) if len(parts) > 3 and parts[3] != "-" else None
+    p.b, turn, p.castle, p.ep = parse_fen_fields(fen)
+    p.turn = W if turn == "w" else B
     p.chosen = [sq(pawns[0]), sq(pawns[1])]
     if p.b[p.chosen[0]] != "P" or p.b[p.chosen[1]] != "p":
         raise SystemExit("chosen squares must hold a white and a black pawn: %s %s"
@@ -185,36 +122,6 @@ def parse_fen(fen, pawns):
 
 
 # ---------------------------------------------------------------- attacks
-
-def attacked(b, s, by):
-    """Does side `by` attack square s?"""
-    P = PCS[by]
-    N, K, R, Q, Bi, Pa = P["N"], P["K"], P["R"], P["Q"], P["B"], P["P"]
-    for t in KN_T[s]:
-        if b[t] == N:
-            return True
-    for t in KI_T[s]:
-        if b[t] == K:
-            return True
-    for ray in R_RAYS[s]:
-        for t in ray:
-            x = b[t]
-            if x is not None:
-                if x == R or x == Q:
-                    return True
-                break
-    for ray in B_RAYS[s]:
-        for t in ray:
-            x = b[t]
-            if x is not None:
-                if x == Bi or x == Q:
-                    return True
-                break
-    for t in PAWN_FROM[s][by]:
-        if b[t] == Pa:
-            return True
-    return False
-
 
 def kings_attacked(b, c):
     """Is any king of colour c attacked?"""
@@ -233,86 +140,27 @@ def pseudo(pos, stats=False, any_castle=False):
     squares unless any_castle."""
     b, c = pos.b, pos.turn
     out = []
-    for s in range(64):
-        p = b[s]
-        if p is None or col(p) != c:
-            continue
-        t = p.upper()
-        if t == "P":
-            dr = 1 if c == W else -1
-            r = s // 8
-            last = 7 if c == W else 0
-            start = 1 if c == W else 6
-            one = s + 8 * dr
-            if not 0 <= one < 64:
-                continue
-            promo = one // 8 == last
-            if b[one] is None:
-                if promo:
-                    for pr in "qrbn":
-                        out.append((s, one, pr, "n"))
-                else:
-                    out.append((s, one, None, "n"))
-                    if r == start and b[one + 8 * dr] is None:
-                        out.append((s, one + 8 * dr, None, "n"))
-            for df in (-1, 1):
-                x = off(s, df, dr)
-                if x is None:
-                    continue
-                if b[x] is not None and col(b[x]) != c:
-                    if promo:
-                        for pr in "qrbn":
-                            out.append((s, x, pr, "n"))
-                    else:
-                        out.append((s, x, None, "n"))
-                elif b[x] is None and pos.ep == x:
+    last = 7 if c == W else 0
+    for s, p in own_pieces(b, c):
+        pawn = p == "P" or p == "p"
+        for x, kind in piece_moves(b, s, pos.ep, ec4=False):
+            if kind == "ep":
+                if b[x] is None:
                     out.append((s, x, None, "ep"))
-        elif t == "N" or t == "K":
-            for x in (KN_T if t == "N" else KI_T)[s]:
-                if b[x] is None or col(b[x]) != c:
-                    out.append((s, x, None, "n"))
-        else:
-            rays = R_RAYS[s] if t == "R" else B_RAYS[s] if t == "B" else R_RAYS[s] + B_RAYS[s]
-            for ray in rays:
-                for x in ray:
-                    if b[x] is None:
-                        out.append((s, x, None, "n"))
-                    else:
-                        if col(b[x]) != c:
-                            out.append((s, x, None, "n"))
-                        break
-    # castling
-    base = 0 if c == W else 56
-    K = PCS[c]["K"]
-    R = PCS[c]["R"]
-    if b[base + 4] == K:
-        for right, rook, kto, between, cross in (
-                ("K" if c == W else "k", base + 7, base + 6, (5, 6), (4, 5, 6)),
-                ("Q" if c == W else "q", base + 0, base + 2, (1, 2, 3), (4, 3, 2))):
-            if right not in pos.castle or b[rook] != R:
+            elif pawn and x // 8 == last:
+                for pr in "qrbn":
+                    out.append((s, x, pr, "n"))
+            else:
+                out.append((s, x, None, "n"))
+    for k, kto, _, cross in castlings(b, pos.castle, c):
+        hit = any(attacked(b, x, 1 - c) for x in cross)
+        if pos.checkable[c] and not any_castle:
+            if hit:
                 continue
-            if any(b[base + i] is not None for i in between):
-                continue
-            hit = any(attacked(b, base + i, 1 - c) for i in cross)
-            if pos.checkable[c] and not any_castle:
-                if hit:
-                    continue
-            elif hit and stats:
-                STATS["castle through/into/out of attack (not checkable)"] += 1
-            out.append((base + 4, kto, None, "castle"))
+        elif hit and stats:
+            STATS["castle through/into/out of attack (not checkable)"] += 1
+        out.append((k, kto, None, "castle"))
     return out
-
-
-def strip_rights(cr, s):
-    if s == 0:
-        return cr.replace("Q", "")
-    if s == 7:
-        return cr.replace("K", "")
-    if s == 56:
-        return cr.replace("q", "")
-    if s == 63:
-        return cr.replace("k", "")
-    return cr
 
 
 def apply(pos, mv):
@@ -333,11 +181,7 @@ def apply(pos, mv):
     b[frm] = None
     b[to] = (promo.upper() if c == W else promo) if promo else piece
     if kind == "castle":
-        base = 0 if c == W else 56
-        if to == base + 6:
-            b[base + 5], b[base + 7] = b[base + 7], None
-        else:
-            b[base + 3], b[base + 0] = b[base + 0], None
+        castle_rook(b, c, to)
     if piece.upper() == "P" and abs(to - frm) == 16:
         n.ep = (frm + to) // 2
     # chosen pawns
@@ -348,7 +192,7 @@ def apply(pos, mv):
     # castling rights
     cr = n.castle
     if piece.upper() == "K":
-        cr = cr.replace("K", "").replace("Q", "") if c == W else cr.replace("k", "").replace("q", "")
+        cr = drop_king_rights(cr, c)
     cr = strip_rights(strip_rights(cr, frm), capsq)
     # king capture
     if captured is not None and captured.upper() == "K":
@@ -356,7 +200,7 @@ def apply(pos, mv):
             b[n.chosen[o]] = PCS[o]["K"]
             n.chosen[o] = None
             n.checkable[o] = True
-            cr = cr.replace("k", "").replace("q", "") if o == B else cr.replace("K", "").replace("Q", "")
+            cr = drop_king_rights(cr, o)
         elif not any(x == PCS[o]["K"] for x in b):
             n.over = True
     n.castle = cr
@@ -436,13 +280,12 @@ def key(mv):
     return name(frm) + name(to) + (pr or "")
 
 
+def legal_moves_stats(pos):
+    return legal_moves(pos, True)
+
+
 def perft(pos, depth, stats=False):
-    if depth == 0:
-        return 1
-    ms = legal_moves(pos, stats)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(ch, depth - 1, stats) for _, ch in ms)
+    return common.perft(pos, depth, legal_moves_stats if stats else legal_moves)
 
 
 def divide(pos, depth):
@@ -452,39 +295,22 @@ def divide(pos, depth):
 # ---------------------------------------------------------------- xpgn
 
 def xpgn_args(xpgn, pawns, fen):
-    a = ["--variant", "event-chess", "--events", "68 %s %s" % tuple(pawns)]
-    if fen:
-        a += ["--fen", fen]
-    return a
-
-
-def run(args):
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError("%s: exit %d: %s" % (" ".join(args), r.returncode, r.stderr.strip()))
-    return r.stdout
+    return common.xpgn_args(xpgn, "68 %s %s" % tuple(pawns), fen)
 
 
 def xpgn_perft(xpgn, pawns, fen, depth):
-    out = run([xpgn, "perft"] + xpgn_args(xpgn, pawns, fen) + ["--depth", str(depth)])
-    return int(out.strip().splitlines()[-1])
+    return common.xpgn_perft(xpgn_args(xpgn, pawns, fen), depth)
 
 
 def xpgn_moves(xpgn, pawns, fen):
-    return json.loads(run([xpgn, "moves"] + xpgn_args(xpgn, pawns, fen) + ["--format", "json"]))
+    return common.xpgn_moves(xpgn_args(xpgn, pawns, fen))
 
 
 def xpgn_divide(xpgn, pawns, fen, depth):
     """uci -> (count, san)."""
-    out = run([xpgn, "perft"] + xpgn_args(xpgn, pawns, fen) + ["--depth", str(depth), "--divide"])
-    keys = {m["san"]: m["uci"] for m in xpgn_moves(xpgn, pawns, fen)}
-    d = {}
-    for line in out.splitlines():
-        if ":" in line:
-            san, n = line.rsplit(":", 1)
-            san = san.strip()
-            d[keys.get(san, "?" + san)] = (int(n), san)
-    return d
+    rows = common.xpgn_divide(xpgn_args(xpgn, pawns, fen), depth, lambda: {
+        m["san"]: m["uci"] for m in xpgn_moves(xpgn, pawns, fen)})
+    return {k: (n, san) for k, n, san in rows}
 
 
 def trace(xpgn, pawns, fen, pos, depth, indent="    "):
@@ -663,31 +489,14 @@ SUITE = [
 
 def check(xpgn, max_depth, only=None):
     bad = 0
-    print("%-20s %-6s %-5s %12s %12s  %s" % ("position", "pawns", "depth", "mine", "xpgn", "time"))
-    for label, pawns, fen, maxd in SUITE:
-        if only and only not in label:
-            continue
+    common.suite_header(20, "pawns")
+    for label, pawns, fen, maxd in common.selected(SUITE, only):
         pos = parse_fen(fen or START, pawns)
-        for d in range(1, min(maxd, max_depth) + 1):
-            t = time.time()
-            mine = perft(pos, d, stats=True)
-            el = time.time() - t
-            try:
-                theirs = xpgn_perft(xpgn, pawns, fen, d)
-            except RuntimeError as e:
-                print("%-20s xpgn error: %s" % (label, e))
-                bad += 1
-                break
-            flag = "" if mine == theirs else "  MISMATCH"
-            print("%-20s %-6s %-5d %12d %12d  %5.1fs%s" % (
-                label, "/".join(pawns), d, mine, theirs, el, flag))
-            sys.stdout.flush()
-            if mine != theirs:
-                bad += 1
-                trace(xpgn, pawns, fen, pos, d)
-                break
-    print("all agree" if not bad else "%d disagreement(s)" % bad)
-    return 1 if bad else 0
+        bad += common.compare_depths(
+            label, 20, "/".join(pawns), range(1, min(maxd, max_depth) + 1),
+            lambda d: perft(pos, d, stats=True), lambda d: xpgn_perft(xpgn, pawns, fen, d),
+            lambda d: trace(xpgn, pawns, fen, pos, d))
+    return common.verdict(bad)
 
 
 def random_position(rng, extra=9):
@@ -757,37 +566,32 @@ def random_position(rng, extra=9):
 
 
 def fuzz(xpgn, count, depth, seed, extra=9):
-    import random
-    rng = random.Random(seed)
-    bad = tested = refused = 0
-    for i in range(count):
+    def position(rng):
         fen, pawns = random_position(rng, extra)
-        pos = parse_fen(fen, pawns)
-        mine = perft(pos, depth, stats=True)
-        try:
-            theirs = xpgn_perft(xpgn, pawns, fen, depth)
-        except RuntimeError as e:
-            refused += 1
-            print("#%d xpgn refused %s [%s]: %s" % (i, fen, " ".join(pawns), e))
-            continue
-        tested += 1
-        if mine != theirs:
-            bad += 1
-            sys.stdout.flush()
-            print("#%d MISMATCH fen %s pawns %s depth %d: mine %d xpgn %d" % (
-                i, fen, " ".join(pawns), depth, mine, theirs))
-            trace(xpgn, pawns, fen, pos, depth)
-            sys.stdout.flush()
+        return parse_fen(fen, pawns), fen, pawns
+
+    def refused(i, case, e):
+        print("#%d xpgn refused %s [%s]: %s" % (i, case[1], " ".join(case[2]), e))
+        return 0
+
+    def mismatch(i, case, mine, theirs):
+        pos, fen, pawns = case
+        sys.stdout.flush()
+        print("#%d MISMATCH fen %s pawns %s depth %d: mine %d xpgn %d" % (
+            i, fen, " ".join(pawns), depth, mine, theirs))
+        trace(xpgn, pawns, fen, pos, depth)
+
+    tested, bad, n_refused = common.fuzz_loop(
+        count, seed, position, lambda case: perft(case[0], depth, stats=True),
+        lambda case: xpgn_perft(xpgn, case[2], case[1], depth), refused, mismatch)
     print("fuzz: %d positions compared at depth %d, %d disagreement(s), %d refused by xpgn"
-          % (tested, depth, bad, refused))
+          % (tested, depth, bad, n_refused))
     return 1 if bad else 0
 
 
 def find_move(pos, text):
-    for mv, ch in legal_moves(pos):
-        if key(mv) == text:
-            return ch
-    raise SystemExit("no legal move %s in %s (%s)" % (text, pos.fen(), pos.state()))
+    return common.find_move(pos, text, legal_moves, key,
+                            lambda p: "%s (%s)" % (p.fen(), p.state()))
 
 
 def print_stats():
@@ -801,18 +605,10 @@ def main():
     global END_IGNORES_CHECK
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pawns", nargs=2, metavar=("WHITE", "BLACK"))
-    ap.add_argument("--fen", default=None)
-    ap.add_argument("--depth", type=int)
-    ap.add_argument("--divide", action="store_true")
-    ap.add_argument("--moves", default=None)
-    ap.add_argument("--list", action="store_true")
-    ap.add_argument("--check", action="store_true")
+    common.add_common_args(ap)
     ap.add_argument("--only", default=None, help="with --check: labels containing this")
     ap.add_argument("--trace", action="store_true", help="trace against xpgn from --fen")
-    ap.add_argument("--xpgn", default="/tmp/xpgn-pr2")
-    ap.add_argument("--max-depth", type=int, default=4)
-    ap.add_argument("--fuzz", type=int, default=0, help="compare N random positions")
-    ap.add_argument("--seed", type=int, default=1)
+    common.add_xpgn_args(ap, "/tmp/xpgn-pr2", 4)
     ap.add_argument("--extra", type=int, default=9,
                     help="with --fuzz: at most this many pieces besides kings and chosen pawns")
     ap.add_argument("--stats", action="store_true", help="print coverage counters")
@@ -840,13 +636,8 @@ def main():
         if a.trace and a.depth:
             trace(a.xpgn, a.pawns, pos.fen() if a.moves else a.fen, pos, a.depth)
         elif a.depth is not None:
-            if a.divide:
-                d = divide(pos, a.depth)
-                for k in sorted(d):
-                    print("%s: %d" % (k, d[k]))
-                print(sum(d.values()))
-            else:
-                print(perft(pos, a.depth, stats=a.stats))
+            common.print_count(pos, a.depth, divide,
+                               lambda p, d: perft(p, d, stats=a.stats), a.divide)
     if a.stats or a.check or a.fuzz:
         print_stats()
     return rc
