@@ -27,7 +27,13 @@ pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
 
 /// Appends `game` to `out` as PGN, ending with a newline.
 pub fn write_game(game: &Game, out: &mut String) {
-    let mut movetext = Lines::new(out);
+    write_game_spelled(game, out, &|_| None);
+}
+
+/// [`write_game`] with each move spelled as `spell` says from its offset in the text
+/// (`xpgn convert` writes canonical SAN or long notation); `None` keeps it as written.
+pub fn write_game_spelled(game: &Game, out: &mut String, spell: &dyn Fn(usize) -> Option<String>) {
+    let mut movetext = Lines::new(out, spell);
     movetext.items(&game.prelude);
     movetext.end_line();
     for tag in ordered_tags(&game.tags) {
@@ -66,15 +72,17 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>, out: &mut Stri
 /// Fills lines token by token.
 struct Lines<'a> {
     out: &'a mut String,
+    spell: &'a dyn Fn(usize) -> Option<String>,
     column: usize,
     /// No space before the next token (it follows an opening parenthesis).
     glue: bool,
 }
 
 impl<'a> Lines<'a> {
-    fn new(out: &'a mut String) -> Lines<'a> {
+    fn new(out: &'a mut String, spell: &'a dyn Fn(usize) -> Option<String>) -> Lines<'a> {
         Lines {
             out,
+            spell,
             column: 0,
             glue: false,
         }
@@ -122,7 +130,12 @@ impl<'a> Lines<'a> {
                     self.token(&buffer);
                 }
                 Item::Move(m) => {
-                    let _ = write!(buffer, "{m}");
+                    match (self.spell)(item.span.offset) {
+                        Some(spelled) => buffer.push_str(&spelled),
+                        None => {
+                            let _ = write!(buffer, "{m}");
+                        }
+                    }
                     self.token(&buffer);
                 }
                 Item::Nag(n) => {

@@ -6,6 +6,7 @@
 //! to the writer they are given.
 
 pub mod command;
+pub mod convert;
 pub mod diagnostic;
 pub mod games;
 pub mod layout;

@@ -31,6 +31,9 @@ pub struct Replay {
     pub events_from_start: Vec<u16>,
     /// What the main line tells of the #5 Hidden passage squares, when the event runs.
     pub passage: Option<PassageReport>,
+    /// Every move that replayed, as the rules read it, when asked for
+    /// ([`replay_recording`]).
+    pub played: Option<Played>,
     pub diagnostics: Vec<Diagnostic>,
     /// Where unreadable move tokens stand (their own diagnostics come from reading).
     unreadable: Vec<(Span, MoveRef)>,
@@ -51,6 +54,64 @@ pub struct PassageReport {
     pub known_from: Option<usize>,
     /// The main-line ply of the first move through the passage (HP-2).
     pub revealed_at: Option<usize>,
+}
+
+/// What replaying a game found each move to be, for conversions (`xpgn convert`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Played {
+    /// The start position in FEN.
+    pub start: String,
+    /// Every move that replayed, main line and variations, in file order.
+    pub moves: Vec<PlayedMove>,
+}
+
+/// One move as the rules read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayedMove {
+    /// Where it is written.
+    #[serde(skip)]
+    pub span: Span,
+    /// Its ply in its line; inside a variation, the path to it (as in diagnostics).
+    pub ply: usize,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variation: Vec<(usize, usize)>,
+    /// Canonical SAN, long notation with the origin, and UCI where the move has one.
+    pub san: String,
+    pub lan: String,
+    pub uci: Option<String>,
+    /// The squares it leaves, passes through (a pass or passage) and ends on.
+    pub from: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub through: Option<String>,
+    pub to: String,
+    /// The letter of the piece it captures and of the piece it promotes to.
+    pub captured: Option<char>,
+    pub promotion: Option<char>,
+    /// The position after it, in FEN.
+    pub fen: String,
+}
+
+impl PlayedMove {
+    fn new(v: &Variant, before: &Position, mv: &Move, after: &Position) -> PlayedMove {
+        let g = v.geometry;
+        PlayedMove {
+            span: Span::default(),
+            ply: 0,
+            variation: Vec::new(),
+            san: san(v, before, mv),
+            lan: crate::rules::san::lan(v, before, mv),
+            uci: crate::rules::san::uci(v, mv),
+            from: g.name(mv.from),
+            through: match mv.special {
+                Special::Pass { hole } if hole != mv.from => Some(g.name(hole)),
+                _ => None,
+            },
+            to: g.name(mv.to),
+            captured: mv.captured.map(|p| v.piece(p.kind).letter),
+            promotion: mv.promotion.map(|k| v.piece(k).letter),
+            fen: crate::rules::write_fen(v, after),
+        }
+    }
 }
 
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
@@ -104,6 +165,15 @@ fn capture_limit(v: &Variant, pos: &Position, mv: &crate::rules::Move) -> Option
 
 /// Replays `game`; `variants.default` applies when the game has no `[Variant]` tag.
 pub fn replay(game: &Game, variants: &Variants) -> Replay {
+    replay_as(game, variants, false)
+}
+
+/// [`replay`] that also records every move that replayed ([`Replay::played`]).
+pub fn replay_recording(game: &Game, variants: &Variants) -> Replay {
+    replay_as(game, variants, true)
+}
+
+fn replay_as(game: &Game, variants: &Variants, record: bool) -> Replay {
     let mut replay = Replay::default();
     let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
         None => variants.default,
@@ -139,12 +209,12 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
         let event_chess = variants
             .find("event-chess")
             .expect("Event Chess is built in");
-        replay_under(game, event_chess, start_events).expect("Event Chess plays events")
+        replay_under(game, event_chess, start_events, record).expect("Event Chess plays events")
     };
     if variant.slug == "standard" && !start_events.is_empty() {
         return as_event_chess();
     }
-    replay_under(game, variant, start_events).unwrap_or_else(as_event_chess)
+    replay_under(game, variant, start_events, record).unwrap_or_else(as_event_chess)
 }
 
 /// Replays `game` under `variant`: `None` when the game starts an event and the variant
@@ -153,6 +223,7 @@ fn replay_under(
     game: &Game,
     variant: &'static Variant,
     start_events: &[EventStart],
+    record: bool,
 ) -> Option<Replay> {
     let mut replay = Replay {
         variant: Cow::Borrowed(&variant.slug),
@@ -208,6 +279,10 @@ fn replay_under(
         moves: Vec::new(),
         unreadable: Vec::new(),
         starts_events_in_orthodox_chess: false,
+        played: record.then(|| Played {
+            start: crate::rules::write_fen(variant, &start),
+            moves: Vec::new(),
+        }),
     };
     let main = replayer.line(&game.moves, start, 0, &mut Vec::new(), Vec::new());
     if replayer.starts_events_in_orthodox_chess {
@@ -228,6 +303,7 @@ fn replay_under(
     }
     replay.diagnostics.extend(replayer.diagnostics);
     replay.unreadable = replayer.unreadable;
+    replay.played = replayer.played;
     Some(replay)
 }
 
@@ -239,6 +315,8 @@ struct Replayer<'v> {
     moves: Vec<crate::rules::Move>,
     /// An event command met in a game of orthodox chess: replay it as Event Chess.
     starts_events_in_orthodox_chess: bool,
+    /// The moves that replayed, when recording for a conversion.
+    played: Option<Played>,
 }
 
 /// The outcome of replaying one line.
@@ -401,7 +479,16 @@ impl Replayer<'_> {
                                 let prior = (position.passage.is_some()
                                     || position.princes.is_some())
                                 .then(|| position.clone());
+                                let recorded = self.played.as_ref().map(|_| position.clone());
                                 v.play(&mut position, mv);
+                                if let (Some(before), Some(played)) = (recorded, &mut self.played) {
+                                    played.moves.push(PlayedMove {
+                                        span: item.span,
+                                        ply,
+                                        variation: path.clone(),
+                                        ..PlayedMove::new(v, &before, mv, &position)
+                                    });
+                                }
                                 if let Some(prior) = prior {
                                     let written = Spanned::new(notation, item.span);
                                     self.follow_passage(

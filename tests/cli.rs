@@ -436,3 +436,105 @@ fn knight_directions_are_part_of_a_repetition() {
         ]
     );
 }
+
+/// `convert --to lan` and `--to san` write games that check reads back to the same
+/// verdicts and the same positions, for every fixture game of every rule set. Only a
+/// record whose sole errors are spellings the conversion writes right (a move through a
+/// passage written without it, a missing `K@`) may come back clean.
+#[test]
+fn converted_games_read_back_the_same() {
+    let dir = Scratch::new("convert");
+    let verdicts = |path: &str| -> Vec<(Vec<String>, u64, String)> {
+        let output = xpgn(&["check", "--format", "json", path]);
+        stdout(&output)
+            .lines()
+            .map(|l| {
+                let report: serde_json::Value = serde_json::from_str(l).unwrap();
+                let errors = report["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|d| d["severity"] == "error")
+                    .map(|d| d["code"].as_str().unwrap().to_owned())
+                    .collect();
+                (
+                    errors,
+                    report["plies"].as_u64().unwrap(),
+                    report["ending"].to_string(),
+                )
+            })
+            .collect()
+    };
+    let respelled = ["hidden-passage", "prince"];
+    let positions = |path: &str| stdout(&xpgn(&["convert", "--to", "fen", path]));
+    let mut files = 0;
+    for folder in [
+        "games", "sip", "events", "passage", "prince", "knights", "pairs",
+    ] {
+        for entry in std::fs::read_dir(Path::new("fixtures").join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "pgn") {
+                continue;
+            }
+            let original = s(&path).to_owned();
+            let before = verdicts(&original);
+            for to in ["lan", "san"] {
+                let converted = xpgn(&["convert", "--to", to, &original]);
+                let copy = dir.file(&format!("{to}.pgn"), &stdout(&converted));
+                let after = verdicts(s(&copy));
+                assert_eq!(after.len(), before.len(), "{original} as {to}");
+                for (game, (was, now)) in before.iter().zip(&after).enumerate() {
+                    let context = format!("{original} game {} as {to}", game + 1);
+                    assert_eq!((was.1, &was.2), (now.1, &now.2), "{context}");
+                    // What is left is what was, less some spellings written right.
+                    let mut left = now.0.iter().peekable();
+                    for code in &was.0 {
+                        if left.peek() == Some(&code) {
+                            left.next();
+                        } else {
+                            assert!(respelled.contains(&code.as_str()), "{context}: {code}");
+                        }
+                    }
+                    assert_eq!(left.next(), None, "{context}: new errors");
+                }
+                assert_eq!(
+                    positions(s(&copy)),
+                    positions(&original),
+                    "{original} as {to}"
+                );
+            }
+            files += 1;
+        }
+    }
+    assert!(files > 50, "{files} fixture files");
+}
+
+#[test]
+fn convert_writes_uci_json_and_yaml() {
+    let dir = Scratch::new("convert-formats");
+    let game = dir.file(
+        "g.pgn",
+        "[White \"A\"]\n\n1. e4 {x} e5 (1... c5) 2. Nf3 *\n",
+    );
+    let uci = xpgn(&["convert", "--to", "uci", s(&game)]);
+    assert_eq!(stdout(&uci), "e2e4 e7e5 g1f3\n");
+    let json = xpgn(&["convert", "--to", "json", s(&game)]);
+    let doc: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(doc["tags"], serde_json::json!([["White", "A"]]));
+    assert_eq!(doc["moves"][0]["comments"], serde_json::json!(["x"]));
+    assert_eq!(doc["moves"][1]["variations"][0][0]["san"], "c5");
+    let yaml = xpgn(&["convert", "--to", "yaml", s(&game)]);
+    assert!(stdout(&yaml).starts_with("---\n"), "{}", stdout(&yaml));
+    assert!(stdout(&yaml).contains("lan: Ng1-f3"), "{}", stdout(&yaml));
+    let pgn = xpgn(&["convert", "--to", "pgn", s(&game)]);
+    let fmt = xpgn(&["fmt", s(&game)]);
+    assert_eq!(stdout(&pgn), stdout(&fmt), "convert --to pgn is fmt");
+    // A move UCI cannot spell is named, and the game left out.
+    let pass = dir.file(
+        "pass.pgn",
+        "[Variant \"Event Chess\"]\n\n{[%event 5 c4 f6]} 1. c4-f6 *\n",
+    );
+    let refused = xpgn(&["convert", "--to", "uci", s(&pass)]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stderr(&refused).contains("`c4-f6`"), "{}", stderr(&refused));
+}

@@ -1,6 +1,7 @@
 //! Subcommands, one file each, and what they share.
 
 mod check;
+mod convert;
 mod fmt;
 mod moves;
 mod perft;
@@ -42,6 +43,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Print games laid out canonically: tags in standard order, 80-column movetext.
     Fmt(fmt::FmtArgs),
+    /// Write games in another notation: SAN, long notation, UCI, FEN per ply, JSON, YAML, PGN.
+    Convert(convert::ConvertArgs),
     /// List the legal moves of a position, one per line in canonical SAN.
     Moves(moves::MovesArgs),
     /// Count the leaf nodes of the legal move tree (rules testing).
@@ -233,6 +236,7 @@ pub fn run(args: Args) -> ExitStatus {
     match args.command {
         Command::Check(args) => check::run(args),
         Command::Fmt(args) => fmt::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Variants(args) => variants::run(args),

@@ -1,0 +1,177 @@
+//! `xpgn convert`: write games in another notation (SAN, long notation, UCI, one FEN per
+//! ply, JSON, YAML, or PGN as `fmt` lays it out).
+
+use std::io::{self, Write};
+
+use clap::ValueEnum;
+use xpgn::convert::{MainLine, Spelling, document, main_line_text, write_spelled};
+use xpgn::games::read_games;
+use xpgn::layout::write_game;
+use xpgn::pgn::ParsedGame;
+use xpgn::replay::replay_recording;
+use xpgn::report::Source;
+use xpgn::rules::Variants;
+
+use super::{ExitStatus, InputArgs, VariantArgs, finish_output};
+
+#[derive(clap::Args, Debug)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// The notation to write.
+    #[arg(long, value_enum)]
+    to: Target,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Target {
+    /// PGN with every move in canonical SAN (comments, NAGs and variations kept).
+    San,
+    /// PGN with every move in long notation, with its origin.
+    Lan,
+    /// The main line as UCI moves, one game a line.
+    Uci,
+    /// One JSON object per game: tags, start position, every move with what it does.
+    Json,
+    /// The same as YAML documents.
+    Yaml,
+    /// The start position, then the position after each ply of the main line.
+    Fen,
+    /// PGN, laid out as `fmt` does.
+    Pgn,
+}
+
+pub fn run(args: ConvertArgs) -> ExitStatus {
+    let variants = match args.variant.variants() {
+        Ok(variants) => variants,
+        Err(status) => return status,
+    };
+    let inputs = match args.input.inputs() {
+        Ok(inputs) => inputs,
+        Err(status) => return status,
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut status = ExitStatus::Success;
+    let mut first = true;
+    for input in &inputs {
+        let chunks = match read_games(input) {
+            Ok(chunks) => chunks,
+            Err(e) => {
+                eprintln!("xpgn: {}: {e}", input.display);
+                status = ExitStatus::Error;
+                continue;
+            }
+        };
+        for chunk in chunks {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(e) => {
+                    eprintln!("xpgn: {}: {e}", input.display);
+                    status = ExitStatus::Error;
+                    break;
+                }
+            };
+            for (source, parsed) in chunk.games(&input.display) {
+                let written = convert_game(&variants, source, parsed, args.to, first);
+                first = false;
+                match written {
+                    Ok((text, game_status)) => {
+                        status = status.max(game_status);
+                        if let Err(e) = out.write_all(text.as_bytes()) {
+                            return finish_output(Err(e));
+                        }
+                    }
+                    Err(message) => {
+                        eprintln!("xpgn: {message}");
+                        status = status.max(ExitStatus::Findings);
+                    }
+                }
+            }
+        }
+    }
+    status.max(finish_output(out.flush()))
+}
+
+/// One game's text in `target`, with the status its conversion earns: findings when a
+/// move did not replay (the text stops before it, and standard error says why).
+fn convert_game(
+    variants: &Variants,
+    source: Source<'_>,
+    parsed: &ParsedGame,
+    target: Target,
+    first: bool,
+) -> Result<(String, ExitStatus), String> {
+    let game = &parsed.game;
+    let at = source.line_column(game.span.offset);
+    let name = format!("{}:{}", source.name, at.line);
+    if target == Target::Pgn {
+        let mut text = String::new();
+        if !first {
+            text.push('\n');
+        }
+        write_game(game, &mut text);
+        return Ok((text, ExitStatus::Success));
+    }
+    let replay = replay_recording(game, variants);
+    let mut status = ExitStatus::Success;
+    if let Some(error) = replay
+        .diagnostics
+        .iter()
+        .chain(&parsed.diagnostics)
+        .find(|d| d.is_error())
+    {
+        let at = source.line_column(error.span.offset);
+        eprintln!(
+            "xpgn: {}:{}:{}: {} (`xpgn check` says more); converted up to there",
+            source.name, at.line, at.column, error.message
+        );
+        status = ExitStatus::Findings;
+    }
+    let mut text = match target {
+        Target::San | Target::Lan => {
+            let spelling = if target == Target::San {
+                Spelling::San
+            } else {
+                Spelling::Lan
+            };
+            let mut text = String::new();
+            if !first {
+                text.push('\n');
+            }
+            write_spelled(game, &replay, spelling, &mut text);
+            text
+        }
+        Target::Uci | Target::Fen => {
+            let list = if target == Target::Uci {
+                MainLine::Uci
+            } else {
+                MainLine::Fen
+            };
+            let mut text = main_line_text(&replay, list).map_err(|refused| {
+                format!(
+                    "{name}: no UCI spelling at ply {}: {}",
+                    refused.ply, refused.reason
+                )
+            })?;
+            if target == Target::Fen && !first {
+                text.insert(0, '\n');
+            }
+            text
+        }
+        Target::Json => {
+            serde_json::to_string(&document(game, &replay)).map_err(|e| format!("{name}: {e}"))?
+        }
+        Target::Yaml => {
+            let yaml = serde_saphyr::to_string(&document(game, &replay))
+                .map_err(|e| format!("{name}: {e}"))?;
+            format!("---\n{yaml}")
+        }
+        Target::Pgn => unreachable!("written above"),
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok((text, status))
+}

@@ -1,0 +1,276 @@
+//! Converting a replayed game to other notations (`xpgn convert`): PGN with every move in
+//! canonical SAN or long notation, UCI move lists, one FEN per ply, and JSON or YAML
+//! documents. All but UCI and FEN keep tags, comments, NAGs and variations.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::pgn::{Game, Item};
+use crate::replay::{Played, PlayedMove, Replay};
+use crate::span::Spanned;
+
+/// How the moves of a PGN game are spelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    /// Canonical SAN (`Nxf6-c4`).
+    San,
+    /// Long notation, every move with its origin (`Ng8xf6-c4`).
+    Lan,
+}
+
+/// The main-line lists `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MainLine {
+    Uci,
+    Fen,
+}
+
+/// Why a game cannot be written in a notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unconvertible {
+    pub ply: usize,
+    pub reason: String,
+}
+
+/// The main line's moves that replayed, in order.
+fn main_line(played: &Played) -> impl Iterator<Item = &PlayedMove> {
+    played.moves.iter().filter(|m| m.variation.is_empty())
+}
+
+/// Appends `game` as PGN with every move that replayed spelled as asked, main line and
+/// variations; a move that did not replay stays as written.
+pub fn write_spelled(game: &Game, replay: &Replay, spelling: Spelling, out: &mut String) {
+    let by_offset: HashMap<usize, &PlayedMove> = replay
+        .played
+        .iter()
+        .flat_map(|p| &p.moves)
+        .map(|m| (m.span.offset, m))
+        .collect();
+    let spell = |offset: usize| {
+        by_offset.get(&offset).map(|m| match spelling {
+            Spelling::San => m.san.clone(),
+            Spelling::Lan => m.lan.clone(),
+        })
+    };
+    crate::layout::write_game_spelled(game, out, &spell);
+}
+
+/// The main line of a replayed game: its UCI moves on one line, or the start position
+/// and then the position after each ply in FEN, one a line. Moves after one that did not
+/// replay are left out (checking says why).
+pub fn main_line_text(replay: &Replay, list: MainLine) -> Result<String, Unconvertible> {
+    let Some(played) = &replay.played else {
+        return Ok(String::new());
+    };
+    let mut out = String::new();
+    match list {
+        MainLine::Fen => {
+            out.push_str(&played.start);
+            for m in main_line(played) {
+                out.push('\n');
+                out.push_str(&m.fen);
+            }
+        }
+        MainLine::Uci => {
+            for (i, m) in main_line(played).enumerate() {
+                let Some(uci) = &m.uci else {
+                    return Err(Unconvertible {
+                        ply: m.ply,
+                        reason: format!(
+                            "`{}` has no UCI spelling (UCI cannot say a move goes through a pass or passage, pushes a line or turns a knight)",
+                            m.san
+                        ),
+                    });
+                };
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push_str(uci);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A game as a JSON or YAML document: tags, start position, and its moves as read, with
+/// what the rules made of each, their comments, NAGs and variations.
+#[derive(Debug, Serialize)]
+pub struct Document<'a> {
+    pub tags: Vec<(&'a str, &'a str)>,
+    pub variant: &'a str,
+    pub start: Option<&'a str>,
+    /// Comments before the first move.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<&'a str>,
+    pub moves: Vec<DocumentMove<'a>>,
+    pub result: Option<&'static str>,
+}
+
+/// One move of a [`Document`].
+#[derive(Debug, Serialize)]
+pub struct DocumentMove<'a> {
+    /// As written.
+    pub written: String,
+    /// What the rules made of it; absent for a move that did not replay.
+    #[serde(flatten)]
+    pub played: Option<&'a PlayedMove>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+    /// Comments after the move.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<&'a str>,
+    /// Variations that replace this move, each a list of moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Vec<DocumentMove<'a>>>,
+}
+
+/// The document of a replayed game ([`crate::replay::replay_recording`]).
+pub fn document<'a>(game: &'a Game, replay: &'a Replay) -> Document<'a> {
+    let by_offset: HashMap<usize, &PlayedMove> = replay
+        .played
+        .iter()
+        .flat_map(|p| &p.moves)
+        .map(|m| (m.span.offset, m))
+        .collect();
+    let mut comments = Vec::new();
+    let moves = line(&game.moves, &by_offset, &mut comments);
+    Document {
+        tags: game
+            .tags
+            .iter()
+            .map(|t| (t.name.node.as_ref(), t.value.node.as_ref()))
+            .collect(),
+        variant: &replay.variant,
+        start: replay.played.as_ref().map(|p| p.start.as_str()),
+        comments,
+        moves,
+        result: game.result.as_ref().map(|r| r.node.as_str()),
+    }
+}
+
+/// The moves of one line; comments before its first move go to `leading`.
+fn line<'a>(
+    items: &'a [Spanned<Item>],
+    played: &HashMap<usize, &'a PlayedMove>,
+    leading: &mut Vec<&'a str>,
+) -> Vec<DocumentMove<'a>> {
+    let mut moves: Vec<DocumentMove<'a>> = Vec::new();
+    for item in items {
+        match &item.node {
+            Item::Move(notation) => moves.push(DocumentMove {
+                written: notation.to_string(),
+                played: played.get(&item.span.offset).copied(),
+                nags: Vec::new(),
+                comments: Vec::new(),
+                variations: Vec::new(),
+            }),
+            Item::Comment(comment) => match moves.last_mut() {
+                Some(last) => last.comments.push(&comment.text),
+                None => leading.push(&comment.text),
+            },
+            Item::Nag(nag) => {
+                if let Some(last) = moves.last_mut() {
+                    last.nags.push(*nag);
+                }
+            }
+            Item::Variation(variation) => {
+                let mut inner_leading = Vec::new();
+                let inner = line(variation, played, &mut inner_leading);
+                if let Some(last) = moves.last_mut() {
+                    // A comment opening a variation stays with its first move.
+                    let mut inner = inner;
+                    if let Some(first) = inner.first_mut() {
+                        inner_leading.append(&mut first.comments);
+                        first.comments = inner_leading;
+                    }
+                    last.variations.push(inner);
+                }
+            }
+            _ => {}
+        }
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::parse_str;
+    use crate::replay::replay_recording;
+    use crate::rules::{Variant, Variants};
+
+    fn replayed(text: &str) -> (Game, Replay) {
+        let game = parse_str(text).remove(0).game;
+        let standard = Variants::with_default(Variant::by_name("standard").unwrap());
+        let replay = replay_recording(&game, &standard);
+        (game, replay)
+    }
+
+    fn spelled(text: &str, spelling: Spelling) -> String {
+        let (game, replay) = replayed(text);
+        let mut out = String::new();
+        write_spelled(&game, &replay, spelling, &mut out);
+        out
+    }
+
+    #[test]
+    fn games_in_san_and_long_notation_keep_everything_else() {
+        let text = "1. e4 e5 2. Ng1f3 {dev} Nc6 3. Bb5 a6 (3... Nf6 $1) 4. Bxc6 dxc6 5. O-O 1-0";
+        assert_eq!(
+            spelled(text, Spelling::San),
+            "1. e4 e5 2. Nf3 {dev} Nc6 3. Bb5 a6 (3... Nf6 $1) 4. Bxc6 dxc6 5. O-O 1-0\n"
+        );
+        assert_eq!(
+            spelled(text, Spelling::Lan),
+            "1. e2-e4 e7-e5 2. Ng1-f3 {dev} Nb8-c6 3. Bf1-b5 a7-a6 (3... Ng8-f6 $1) 4. Bb5xc6\nd7xc6 5. O-O 1-0\n"
+        );
+    }
+
+    #[test]
+    fn main_lines_as_uci_and_fen() {
+        let (_, replay) = replayed("1. e4 e5 2. Nf3 (2. f4) Nc6 3. O-O?? *");
+        assert_eq!(
+            main_line_text(&replay, MainLine::Uci).unwrap(),
+            "e2e4 e7e5 g1f3 b8c6",
+            "the illegal castling ends the list"
+        );
+        let fens = main_line_text(&replay, MainLine::Fen).unwrap();
+        assert_eq!(fens.lines().count(), 5, "the start and four plies");
+        assert!(
+            fens.lines()
+                .last()
+                .unwrap()
+                .starts_with("r1bqkbnr/pppp1ppp/2n5")
+        );
+    }
+
+    #[test]
+    fn a_move_without_uci_is_named() {
+        let (_, replay) = replayed("[Variant \"Event Chess\"]\n\n{[%event 5 c4 f6]} 1. c4-f6 *");
+        let refused = main_line_text(&replay, MainLine::Uci).unwrap_err();
+        assert_eq!(refused.ply, 1);
+        assert!(refused.reason.contains("`c4-f6`"), "{}", refused.reason);
+    }
+
+    #[test]
+    fn documents_keep_comments_nags_and_variations() {
+        let text =
+            "[Event \"e\"]\n\n{intro} 1. e4 $1 {best} e5 (1... c5 {sicilian} 2. Nf3) 2. Nf3 *";
+        let (game, replay) = replayed(text);
+        let doc = document(&game, &replay);
+        let json = serde_json::to_value(&doc).unwrap();
+        assert_eq!(json["comments"], serde_json::json!(["intro"]));
+        assert_eq!(json["moves"][0]["san"], "e4");
+        assert_eq!(json["moves"][0]["nags"], serde_json::json!([1]));
+        assert_eq!(json["moves"][0]["comments"], serde_json::json!(["best"]));
+        let variation = &json["moves"][1]["variations"][0];
+        assert_eq!(variation[0]["lan"], "c7-c5");
+        assert_eq!(variation[0]["comments"], serde_json::json!(["sicilian"]));
+        assert_eq!(variation[1]["variation"], serde_json::json!([[2, 1]]));
+        assert_eq!(
+            json["moves"][2]["fen"].as_str().unwrap().split(' ').nth(1),
+            Some("b")
+        );
+    }
+}
