@@ -63,6 +63,10 @@ pub struct Played {
     pub start: String,
     /// Every move that replayed, main line and variations, in file order.
     pub moves: Vec<PlayedMove>,
+    /// The main line's positions: the start, then after each ply that replayed (for
+    /// drawing a board with the event state FEN does not hold).
+    #[serde(skip)]
+    pub positions: Vec<Position>,
 }
 
 /// One move as the rules read it.
@@ -282,6 +286,7 @@ fn replay_under(
         played: record.then(|| Played {
             start: crate::rules::write_fen(variant, &start),
             moves: Vec::new(),
+            positions: vec![start.clone()],
         }),
     };
     let main = replayer.line(&game.moves, start, 0, &mut Vec::new(), Vec::new());
@@ -482,6 +487,9 @@ impl Replayer<'_> {
                                 let recorded = self.played.as_ref().map(|_| position.clone());
                                 v.play(&mut position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {
+                                    if path.is_empty() {
+                                        played.positions.push(position.clone());
+                                    }
                                     played.moves.push(PlayedMove {
                                         span: item.span,
                                         ply,
