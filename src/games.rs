@@ -1,7 +1,7 @@
 //! Games of one input, read chunk by chunk so a file of any size streams.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::pgn::{ParsedGame, parse_into};
+use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
 use crate::report::Source;
 use crate::source::{Chunk, Input, InputFormat, PgnChunks, open, read_whole};
 use crate::span::Span;
@@ -40,6 +40,11 @@ impl ChunkGames {
             })
     }
 
+    /// Gives the games' lists to `spare`, for the next chunk (see [`PendingChunk::parse_reusing`]).
+    pub fn recycle(self, spare: &mut SpareGames) {
+        spare.recycle(self.games);
+    }
+
     /// Every game with the source it reports from.
     pub fn games<'a>(
         &'a self,
@@ -72,6 +77,12 @@ impl PendingChunk {
 
     /// Parses the chunk's games, part by part.
     pub fn parse(self) -> ChunkGames {
+        self.parse_reusing(&mut SpareGames::default())
+    }
+
+    /// [`parse`](Self::parse) into the lists of games read before, which
+    /// [`ChunkGames::recycle`] gave back.
+    pub fn parse_reusing(self, spare: &mut SpareGames) -> ChunkGames {
         let PendingChunk {
             chunk,
             format,
@@ -86,7 +97,7 @@ impl PendingChunk {
             let text = chunk.part_text(part);
             let offset = chunk.offset + part.range.start;
             match format {
-                InputFormat::Pgn => parse_into(text, offset, &mut games),
+                InputFormat::Pgn => parse_into_reusing(text, offset, &mut games, spare),
                 InputFormat::Transcript => {
                     games.push(crate::transcript::parse_chunk(text, offset));
                 }

@@ -206,15 +206,69 @@ pub fn parse_chunk(text: &str, offset: usize) -> Vec<ParsedGame> {
 
 /// [`parse_chunk`] appending to `games`, so that the parts of a chunk share one list.
 pub fn parse_into(text: &str, offset: usize, games: &mut Vec<ParsedGame>) {
+    parse_into_reusing(text, offset, games, &mut SpareGames::default());
+}
+
+/// [`parse_into`] building the games in lists taken from `spare`.
+pub fn parse_into_reusing(
+    text: &str,
+    offset: usize,
+    games: &mut Vec<ParsedGame>,
+    spare: &mut SpareGames,
+) {
     let mut reader = Reader {
         text,
         bytes: text.as_bytes(),
         pos: 0,
         offset,
         games,
-        current: GameBuilder::default(),
+        current: GameBuilder {
+            game: spare.take(),
+            ..GameBuilder::default()
+        },
+        spare,
     };
     reader.run();
+    // The game begun after the last one holds nothing yet.
+    let unused = std::mem::take(&mut reader.current.game);
+    reader.spare.put(unused);
+}
+
+/// Games already read and reported, kept for their tag and move lists: reading the next
+/// chunk into them allocates nothing for most games, where a game of short lists would
+/// otherwise pay more to allocate and free them than to fill them.
+#[derive(Default)]
+pub struct SpareGames {
+    games: Vec<Game>,
+}
+
+impl SpareGames {
+    /// Keeps the lists of `games`, emptied.
+    pub fn recycle(&mut self, games: impl IntoIterator<Item = ParsedGame>) {
+        for parsed in games {
+            self.put(parsed.game);
+        }
+    }
+
+    fn put(&mut self, game: Game) {
+        let Game {
+            mut tags,
+            mut moves,
+            ..
+        } = game;
+        tags.clear();
+        moves.clear();
+        self.games.push(Game {
+            tags,
+            moves,
+            ..Game::default()
+        });
+    }
+
+    /// An empty game, with lists when there are spare ones.
+    fn take(&mut self) -> Game {
+        self.games.pop().unwrap_or_default()
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
@@ -259,6 +313,7 @@ struct Reader<'a, 'g> {
     offset: usize,
     games: &'g mut Vec<ParsedGame>,
     current: GameBuilder,
+    spare: &'g mut SpareGames,
 }
 
 /// Bytes that end a move token: control characters, blanks and PGN punctuation.
@@ -309,12 +364,19 @@ impl Reader<'_, '_> {
         pos == 0 || matches!(self.bytes[pos - 1], b'\n' | b'\r')
     }
 
-    /// Skips the blank or line end that nearly always follows a word, a comment or a tag
-    /// pair, on this turn of the loop rather than the next.
+    /// Skips the blank or line end (`\r\n` too) that nearly always follows a word, a
+    /// comment or a tag pair, on this turn of the loop rather than the next.
     #[inline(always)]
     fn skip_separator(&mut self) {
-        if let Some(b' ' | b'\n') = self.bytes.get(self.pos) {
-            self.pos += 1;
+        match self.bytes.get(self.pos) {
+            Some(b' ' | b'\n') => self.pos += 1,
+            Some(b'\r') => {
+                self.pos += 1;
+                if self.bytes.get(self.pos) == Some(&b'\n') {
+                    self.pos += 1;
+                }
+            }
+            _ => {}
         }
     }
 
@@ -415,11 +477,16 @@ impl Reader<'_, '_> {
             }
             Phase::Moves => {}
         }
-        if self.current.game.moves.capacity() == 0 && self.current.stack.is_empty() {
+        let moves = &mut self.current.game.moves;
+        if moves.is_empty() && self.current.stack.is_empty() {
             // Movetext averages over three bytes an item: reserve once, not while doubling.
-            // The rest of the chunk may hold many tagless games, hence the cap.
+            // The rest of the chunk may hold many tagless games, hence the cap. A spare
+            // list serves when it fits the estimate without holding much more.
             let estimate = ((self.bytes.len() - self.pos) / 3 + 1).min(MAX_RESERVED_ITEMS);
-            self.current.game.moves.reserve(estimate);
+            let capacity = moves.capacity();
+            if capacity < estimate || capacity > 2 * estimate + 32 {
+                *moves = Vec::with_capacity(estimate);
+            }
         }
         self.current.touch(span);
         self.current.game.moves.push(Spanned::new(item, span));
@@ -779,9 +846,14 @@ impl Reader<'_, '_> {
     }
 
     fn finish_game(&mut self) {
-        let mut builder = std::mem::take(&mut self.current);
+        let next = GameBuilder {
+            game: self.spare.take(),
+            ..GameBuilder::default()
+        };
+        let mut builder = std::mem::replace(&mut self.current, next);
         if builder.is_empty() {
             self.current.diagnostics = builder.diagnostics;
+            self.spare.put(builder.game);
             return;
         }
         report_skipped(&mut builder);

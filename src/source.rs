@@ -253,49 +253,29 @@ impl<R: BufRead> PgnChunks<R> {
     fn scan(&mut self) -> Option<usize> {
         let first_part = self.offset == 0 && self.parts.is_empty();
         let part_start = self.part_start;
-        let s = &mut self.state;
         let bytes = &self.pending;
+        // A copy in locals: the loop runs once or twice a line, and fields behind
+        // `&mut self` would be written back to memory on every turn.
+        let mut s = self.state;
         let mut i = self.scanned;
-        while i < bytes.len() {
-            // Inside a line or a comment only a few bytes matter: jump to the next one.
-            if !s.line_start && !s.after_cr {
-                let rest = &bytes[i..];
-                let next = if s.in_brace {
-                    memchr::memchr3(b'}', b'\n', b'\r', rest)
-                } else if s.in_line_comment || s.in_tag_line || s.in_escape_line {
-                    memchr::memchr2(b'\n', b'\r', rest)
-                } else if s.movetext {
-                    // memchr takes three bytes at most; a lone `\r` line end is rare.
-                    let end = memchr::memchr3(b'\n', b'{', b';', rest);
-                    let line = &rest[..end.unwrap_or(rest.len())];
-                    memchr::memchr(b'\r', line).or(end)
-                } else {
-                    Some(0)
-                };
-                match next {
-                    Some(n) => i += n,
-                    None => {
-                        i = bytes.len();
-                        break;
-                    }
-                }
-            }
-            let b = bytes[i];
-            if s.after_cr && b == b'\n' {
-                s.after_cr = false;
-                i += 1;
-                continue;
-            }
-            s.after_cr = b == b'\r';
+        let found = loop {
+            let Some(&b) = bytes.get(i) else {
+                break None;
+            };
             if b == b'\n' || b == b'\r' {
-                s.lines += 1;
-                s.in_line_comment = false;
-                s.in_tag_line = false;
-                s.in_escape_line = false;
-                s.line_start = true;
+                // A `\n` after `\r` ends the same line.
+                if !(s.after_cr && b == b'\n') {
+                    s.lines += 1;
+                    s.in_line_comment = false;
+                    s.in_tag_line = false;
+                    s.in_escape_line = false;
+                    s.line_start = true;
+                }
+                s.after_cr = b == b'\r';
                 i += 1;
                 continue;
             }
+            s.after_cr = false;
             if s.in_brace {
                 if b == b'}' {
                     s.in_brace = false;
@@ -306,8 +286,7 @@ impl<R: BufRead> PgnChunks<R> {
                 continue;
             } else if s.line_start && b == b'[' {
                 if s.movetext {
-                    self.scanned = i;
-                    return Some(i - line_start_blanks(bytes, i));
+                    break Some(i - line_start_blanks(bytes, i));
                 }
                 s.in_tag_line = true;
             } else if s.line_start
@@ -331,9 +310,25 @@ impl<R: BufRead> PgnChunks<R> {
             }
             s.line_start = false;
             i += 1;
-        }
+            // Inside a line or a comment only a few bytes matter: jump to the next one.
+            let rest = &bytes[i..];
+            let next = if s.in_brace {
+                memchr::memchr3(b'}', b'\n', b'\r', rest)
+            } else if s.in_line_comment || s.in_tag_line || s.in_escape_line {
+                memchr::memchr2(b'\n', b'\r', rest)
+            } else if s.movetext {
+                // memchr takes three bytes at most; a lone `\r` line end is rare.
+                let end = memchr::memchr3(b'\n', b'{', b';', rest);
+                let line = &rest[..end.unwrap_or(rest.len())];
+                memchr::memchr(b'\r', line).or(end)
+            } else {
+                Some(0)
+            };
+            i = next.map_or(bytes.len(), |n| i + n);
+        };
+        self.state = s;
         self.scanned = i;
-        None
+        found
     }
 
     /// Ends the part being scanned at `end`; the scan state starts afresh for the next.

@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use clap::ValueEnum;
 use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
-use xpgn::pgn::ParsedGame;
+use xpgn::pgn::{ParsedGame, SpareGames};
 use xpgn::replay::{Replay, check_game};
 use xpgn::report::{
     GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Source, Summary,
@@ -145,12 +145,15 @@ impl Checker<'_> {
         };
         let mut chunks = read_chunks(input)?;
         let Some(pool) = self.pool else {
-            // One thread: each game is reported as soon as it is checked.
+            // One thread: each game is reported as soon as it is checked, and the next
+            // chunk is read into the lists of the games just reported.
+            let mut spare = SpareGames::default();
             for pending in chunks {
-                let games = pending?.parse();
+                let games = pending?.parse_reusing(&mut spare);
                 for (source, game) in games.games(&input.display) {
                     report(source, game, &check_game(game, self.variants))?;
                 }
+                games.recycle(&mut spare);
             }
             return Ok(());
         };
