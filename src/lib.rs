@@ -5,6 +5,7 @@
 //! ([`diagnostic`]) -> reporters ([`report`]). The library never prints; reporters write
 //! to the writer they are given.
 
+pub mod board_view;
 pub mod command;
 pub mod convert;
 pub mod diagnostic;

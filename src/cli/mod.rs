@@ -5,6 +5,7 @@ mod convert;
 mod fmt;
 mod moves;
 mod perft;
+mod show;
 mod variants;
 
 use std::io::IsTerminal;
@@ -45,6 +46,8 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Write games in another notation: SAN, long notation, UCI, FEN per ply, JSON, YAML, PGN.
     Convert(convert::ConvertArgs),
+    /// Draw one position of a game: a text board with its FEN and event state, or SVG.
+    Show(show::ShowArgs),
     /// List the legal moves of a position, one per line in canonical SAN.
     Moves(moves::MovesArgs),
     /// Count the leaf nodes of the legal move tree (rules testing).
@@ -237,6 +240,7 @@ pub fn run(args: Args) -> ExitStatus {
         Command::Check(args) => check::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Show(args) => show::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Variants(args) => variants::run(args),
