@@ -143,6 +143,23 @@ fn last_move_line(pos: &Position, last: &PlayedMove) -> String {
 fn legend(v: &Variant, pos: &Position, marks: &Marks, ascii: bool) -> Vec<String> {
     let g = v.geometry;
     let mut lines = Vec::new();
+    if pos.has_events() {
+        let running: Vec<String> = pos
+            .events()
+            .iter()
+            .map(|event| {
+                let by = Color::BOTH
+                    .into_iter()
+                    .find(|&color| {
+                        pos.event_started_by(color)
+                            .is_some_and(|e| e.number() == event.number())
+                    })
+                    .map_or("from the start".to_owned(), |color| format!("by {color}"));
+                format!("#{} {} ({by})", event.number(), event.name())
+            })
+            .collect();
+        lines.push(format!("events: {}", running.join(", ")));
+    }
     match pos.passage {
         Some(Passage::Known { squares, revealed }) => lines.push(format!(
             "passage: {} <-> {}, {} (marked *)",
@@ -196,14 +213,18 @@ fn legend(v: &Variant, pos: &Position, marks: &Marks, ascii: bool) -> Vec<String
                 let which = if !princes.known[color.index()] {
                     "secret".to_owned()
                 } else if pawns.is_empty() {
-                    "gone".to_owned()
+                    // Captured, promoted, or already a king.
+                    "none left".to_owned()
                 } else {
                     pawns.map(|sq| g.name(sq)).collect::<Vec<_>>().join(" ")
                 };
                 format!("{color} {which}")
             })
             .collect();
-        let mut line = format!("chosen pawns: {} (marked @)", chosen.join(", "));
+        let mut line = format!("chosen pawns: {}", chosen.join(", "));
+        if princes.known.contains(&true) {
+            line.push_str(" (marked @)");
+        }
         let checkable: Vec<&str> = Color::BOTH
             .into_iter()
             .filter(|color| princes.checkable[color.index()])
