@@ -30,10 +30,11 @@ pub struct Replay {
     /// Events running from the start (`--events`), by number.
     pub events_from_start: Vec<u16>,
     /// What the main line tells of the #5 Hidden passage squares, when the event runs.
-    pub passage: Option<PassageReport>,
+    /// (Boxed, as `played`: rare, and a report is moved along by value game by game.)
+    pub passage: Option<Box<PassageReport>>,
     /// Every move that replayed, as the rules read it, when asked for
     /// ([`replay_recording`]).
-    pub played: Option<Played>,
+    pub played: Option<Box<Played>>,
     pub diagnostics: Vec<Diagnostic>,
     /// Where unreadable move tokens stand (their own diagnostics come from reading).
     unreadable: Vec<(Span, MoveRef)>,
@@ -294,7 +295,7 @@ fn replay_under(
         return None;
     }
     replay.plies = main.plies;
-    replay.passage = main.passage_report(variant);
+    replay.passage = main.passage_report(variant).map(Box::new);
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &main.position, &main.keys);
         // The termination marker, or else the Result tag, claims the result.
@@ -308,7 +309,7 @@ fn replay_under(
     }
     replay.diagnostics.extend(replayer.diagnostics);
     replay.unreadable = replayer.unreadable;
-    replay.played = replayer.played;
+    replay.played = replayer.played.map(Box::new);
     Some(replay)
 }
 
@@ -459,15 +460,17 @@ impl Replayer<'_> {
                         }
                         v.play_null(&mut position);
                     } else {
-                        // Matched by reference: copying the move out of the result reads
-                        // it back wider than it was written, which stalls.
-                        if let Err(rejection) = reveal(v, &mut position, notation) {
+                        if position.has_events()
+                            && let Err(rejection) = reveal(v, &mut position, notation)
+                        {
                             let later = count_moves(&items[index + 1..]);
                             self.rejected(&rejection, item.span, at(), later);
                             stopped = true;
                             keys.pop();
                             continue;
                         }
+                        // Matched by reference: copying the move out of the result reads
+                        // it back wider than it was written, which stalls.
                         match &resolve_with(v, &position, notation, &mut self.moves) {
                             Ok(mv) => {
                                 if v.events
@@ -481,8 +484,8 @@ impl Replayer<'_> {
                                 }
                                 // Games with secret choices keep the position before each
                                 // move: what the move tells is judged against it.
-                                let prior = (position.passage.is_some()
-                                    || position.princes.is_some())
+                                let prior = (position.has_events()
+                                    && (position.passage.is_some() || position.princes.is_some()))
                                 .then(|| position.clone());
                                 let recorded = self.played.as_ref().map(|_| position.clone());
                                 v.play(&mut position, mv);
@@ -1075,10 +1078,8 @@ fn reveal(v: &Variant, position: &mut Position, notation: &Notation) -> Result<(
     let crate::notation::MoveBody::Piece(m) = &notation.body else {
         return Ok(());
     };
-    if position.has_events() {
-        for event in position.events() {
-            event.reveal(v, position, m)?;
-        }
+    for event in position.events() {
+        event.reveal(v, position, m)?;
     }
     Ok(())
 }

@@ -273,7 +273,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
                     .map(Outcome::as_str)
             }),
             ending: report.replay.ending.map(|e| e.name()),
-            passage: report.replay.passage.as_ref(),
+            passage: report.replay.passage.as_deref(),
             status: if report.replay.diagnostics.iter().any(Diagnostic::is_error) {
                 "error"
             } else {
