@@ -133,6 +133,15 @@ fn usage_errors_say_what_there_is() {
     );
     let output = xpgn(&["show", "fixtures/games/clean.pgn", "--game", "0"]);
     assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("games count from 1"));
+    let output = xpgn(&["show", "fixtures/rules/unsupported-variant.pgn"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("nothing to show: ")
+            && stderr(&output).contains("xpgn does not support the variant `Crazyhouse`"),
+        "{}",
+        stderr(&output)
+    );
     let output = xpgn(&["show", "no/such/file.pgn"]);
     assert_eq!(output.status.code(), Some(2));
 }

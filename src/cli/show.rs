@@ -23,8 +23,13 @@ pub struct ShowArgs {
     #[arg(long, value_enum)]
     input: Option<InputKind>,
     /// Which game, counting from 1.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    game: u64,
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = game_number
+    )]
+    game: usize,
     /// The position after this many plies of the main line; 0 is the start (default: the
     /// last ply that replayed).
     #[arg(long, value_name = "K")]
@@ -43,6 +48,15 @@ pub struct ShowArgs {
 enum BoardFormat {
     Text,
     Svg,
+}
+
+/// A `--game` number: games count from 1.
+fn game_number(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("games count from 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// `1 game`, `3 plies`: counts in messages.
@@ -92,7 +106,7 @@ pub fn run(args: ShowArgs) -> ExitStatus {
         "xpgn: --game {}: {} holds {}",
         args.game,
         args.path.display(),
-        count(usize::try_from(seen).unwrap_or(usize::MAX), "game", "games")
+        count(seen, "game", "games")
     );
     ExitStatus::Error
 }
