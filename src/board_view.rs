@@ -47,13 +47,11 @@ fn facing_name(v: &Variant, knight: Sq, direction: Direction) -> String {
 /// The square a [`PlayedMove`] names (`e4`, `j10`).
 fn square_named(v: &Variant, name: &str) -> Option<Sq> {
     let g = v.geometry;
-    (0..g.width)
-        .flat_map(|file| (0..g.height).filter_map(move |rank| g.sq(file, rank)))
-        .find(|&sq| g.name(sq) == name)
+    g.all().find(|&sq| g.name(sq) == name)
 }
 
 /// What a diagram marks on the board besides the pieces.
-struct Marks {
+struct Overlay {
     /// The #5 passage squares when known, and the variant's pass holes (Secret Invisible
     /// Pass): squares a piece may go through.
     passages: Vec<Sq>,
@@ -65,8 +63,8 @@ struct Marks {
     last: Vec<Sq>,
 }
 
-impl Marks {
-    fn of(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Marks {
+impl Overlay {
+    fn of(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Overlay {
         let g = v.geometry;
         let mut passages: Vec<Sq> = pos
             .passage
@@ -97,7 +95,7 @@ impl Marks {
                     .collect()
             })
             .unwrap_or_default();
-        Marks {
+        Overlay {
             passages,
             princes,
             facings,
@@ -140,7 +138,7 @@ fn last_move_line(pos: &Position, last: &PlayedMove) -> String {
 }
 
 /// The legend lines for the event state, each only when it applies.
-fn legend(v: &Variant, pos: &Position, marks: &Marks, ascii: bool) -> Vec<String> {
+fn legend(v: &Variant, pos: &Position, overlay: &Overlay, ascii: bool) -> Vec<String> {
     let g = v.geometry;
     let mut lines = Vec::new();
     if pos.has_events() {
@@ -182,11 +180,11 @@ fn legend(v: &Variant, pos: &Position, marks: &Marks, ascii: bool) -> Vec<String
             .collect();
         lines.push(format!("passes: {} (marked *)", pairs.join(", ")));
     }
-    if !marks.facings.is_empty() {
+    if !overlay.facings.is_empty() {
         let by_color: Vec<String> = Color::BOTH
             .into_iter()
             .filter_map(|color| {
-                let knights: Vec<String> = marks
+                let knights: Vec<String> = overlay
                     .facings
                     .iter()
                     .filter_map(|&(sq, direction)| {
@@ -249,16 +247,16 @@ fn legend(v: &Variant, pos: &Position, marks: &Marks, ascii: bool) -> Vec<String
 /// for white) and a knight's direction arrow.
 pub fn text_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii: bool) -> String {
     let g = v.geometry;
-    let marks = Marks::of(v, pos, last);
+    let overlay = Overlay::of(v, pos, last);
     let label_width = g.height.to_string().len();
     let mut out = String::new();
     for rank in (0..g.height).rev() {
         let mut line = format!("{:>label_width$} ", rank + 1);
         for file in 0..g.width {
             let sq = g.sq(file, rank).expect("on the board");
-            let mark = if marks.passages.contains(&sq) {
+            let mark = if overlay.passages.contains(&sq) {
                 '*'
-            } else if marks.princes.contains(&sq) {
+            } else if overlay.princes.contains(&sq) {
                 '@'
             } else {
                 ' '
@@ -268,7 +266,7 @@ pub fn text_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii:
                 None if ascii => '.',
                 None => '·',
             };
-            let facing = marks.facing(sq).map_or(' ', |d| arrow(d, ascii));
+            let facing = overlay.facing(sq).map_or(' ', |d| arrow(d, ascii));
             line.extend([mark, piece, facing]);
         }
         out.push_str(line.trim_end());
@@ -289,7 +287,7 @@ pub fn text_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii:
         out.push_str(&last_move_line(pos, last));
         out.push('\n');
     }
-    for line in legend(v, pos, &marks, ascii) {
+    for line in legend(v, pos, &overlay, ascii) {
         out.push_str(&line);
         out.push('\n');
     }
@@ -319,7 +317,7 @@ const FONTS: &str =
 /// the side to move.
 pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> String {
     let g = v.geometry;
-    let marks = Marks::of(v, pos, last);
+    let overlay = Overlay::of(v, pos, last);
     let (width, height) = (i32::from(g.width), i32::from(g.height));
     let (total_width, total_height) = (2 * MARGIN + width * SQUARE, 2 * MARGIN + height * SQUARE);
     // The top-left corner of a square, white at the bottom.
@@ -347,13 +345,13 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
             out,
             r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#
         );
-        if marks.last.contains(&sq) {
+        if overlay.last.contains(&sq) {
             let _ = writeln!(
                 out,
                 r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{LAST_MOVE}" fill-opacity="0.8"/>"#
             );
         }
-        if marks.passages.contains(&sq) {
+        if overlay.passages.contains(&sq) {
             let _ = writeln!(
                 out,
                 r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{PASSAGE}" stroke-width="4"/>"#,
@@ -388,7 +386,7 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
         };
         let (x, y) = corner(sq);
         let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
-        if marks.princes.contains(&sq) {
+        if overlay.princes.contains(&sq) {
             let _ = writeln!(
                 out,
                 r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{PRINCE}" stroke-width="4"/>"#,
@@ -397,7 +395,7 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
         }
         let _ = writeln!(out, "{}", piece_svg(v, piece, cx, cy));
     }
-    for &(sq, direction) in &marks.facings {
+    for &(sq, direction) in &overlay.facings {
         let (x, y) = corner(sq);
         let _ = writeln!(
             out,
