@@ -273,4 +273,18 @@ mod tests {
             Some("b")
         );
     }
+
+    #[test]
+    fn documents_say_what_events_made_of_a_move() {
+        let text = "[Variant \"Event Chess\"]\n[FEN \"4k3/6p1/8/8/8/8/2P5/4Q1K1 b - - 0 1\"]\n[SetUp \"1\"]\n\n{[%event 68 c2 g7]} 1... g6 2. Qxe8K@g6 (2. Qd1) *";
+        let (game, replay) = replayed(text);
+        assert!(replay.diagnostics.is_empty(), "{:?}", replay.diagnostics);
+        let json = serde_json::to_value(document(&game, &replay)).unwrap();
+        assert_eq!(json["moves"][1]["san"], "Qxe8K@g6+");
+        assert_eq!(
+            json["moves"][1]["king_at"], "g6",
+            "the chosen pawn went along"
+        );
+        assert!(json["moves"][0].get("king_at").is_none());
+    }
 }

@@ -92,6 +92,18 @@ pub struct PlayedMove {
     /// The letter of the piece it captures and of the piece it promotes to.
     pub captured: Option<char>,
     pub promotion: Option<char>,
+    /// What events made of it: the event whose own move it is (a push, a turn, a
+    /// promotion standing still), the knight that swapped in to be captured (LK-2), the
+    /// direction a knight ends facing (LK-8, as the step in files and ranks), and the
+    /// square where a captured king came back (PR-2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swap: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub faces: Option<(i32, i32)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub king_at: Option<String>,
     /// The position after it, in FEN.
     pub fen: String,
 }
@@ -114,6 +126,13 @@ impl PlayedMove {
             to: g.name(mv.to),
             captured: mv.captured.map(|p| v.piece(p.kind).letter),
             promotion: mv.promotion.map(|k| v.piece(k).letter),
+            event: match mv.special {
+                Special::Event { number, .. } => Some(number),
+                _ => None,
+            },
+            swap: mv.swap.map(|sq| g.name(sq)),
+            faces: mv.faces.map(|d| d.step()),
+            king_at: events::prince::replacement(v, before, mv).map(|sq| g.name(sq)),
             fen: crate::rules::write_fen(v, after),
         }
     }
