@@ -7,6 +7,7 @@
 use std::fmt::Write;
 
 use crate::replay::PlayedMove;
+use crate::rules::events::loyal_knights::arrow_square;
 use crate::rules::{Color, Direction, Passage, Piece, Position, Princes, Sq, Variant, write_fen};
 
 /// The Unicode glyph of an orthodox piece letter, white's then black's.
@@ -31,17 +32,6 @@ fn arrow(direction: Direction, ascii: bool) -> char {
     } else {
         ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'][index]
     }
-}
-
-/// The square a knight's direction is written with (`Nf3->e2`): the next one on its ray,
-/// one rank beyond the board too (`Nb1->a0`), as the notation of #85 names it.
-fn facing_name(v: &Variant, knight: Sq, direction: Direction) -> String {
-    let g = v.geometry;
-    let (df, dr) = direction.step();
-    let file = i32::from(g.file(knight)) + df;
-    let rank = i32::from(g.rank(knight)) + dr + 1;
-    let file = u8::try_from(file).map_or('?', |f| char::from(b'a' + f));
-    format!("{file}{rank}")
 }
 
 /// The square a [`PlayedMove`] names (`e4`, `j10`).
@@ -193,7 +183,7 @@ fn legend(v: &Variant, pos: &Position, overlay: &Overlay, ascii: bool) -> Vec<St
                             "{}{}->{} {}",
                             v.piece(piece.kind).letter,
                             g.name(sq),
-                            facing_name(v, sq, direction),
+                            arrow_square(v, sq, direction).unwrap_or_default(),
                             arrow(direction, ascii)
                         ))
                     })

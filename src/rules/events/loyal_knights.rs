@@ -52,7 +52,7 @@ pub fn facers(v: &Variant, pos: &Position, target: Sq) -> Bitboard {
 /// The square `->` names for a direction from `from`: the next one on the ray, one
 /// rank off the board too (`Nb1->a0`). A direction straight off a side file has no
 /// square to name it, and a knight facing it would face nothing, so it is never offered.
-fn arrow_square(v: &Variant, from: Sq, direction: Direction) -> Option<String> {
+pub fn arrow_square(v: &Variant, from: Sq, direction: Direction) -> Option<String> {
     let g = v.geometry;
     let (df, dr) = direction.step();
     let file = u8::try_from(i32::from(g.file(from)) + df)

@@ -3,7 +3,7 @@
 
 mod hidden_passage;
 mod line_pushers;
-mod loyal_knights;
+pub mod loyal_knights;
 pub mod prince;
 
 use super::board::{Bitboard, Sq};
