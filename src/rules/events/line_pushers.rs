@@ -343,15 +343,7 @@ impl Event for LinePushers {
             return;
         };
         if data == PROMOTE {
-            let kind = mv.promotion.expect("a promotion");
-            pos.remove(mv.from);
-            pos.put(
-                mv.from,
-                Piece {
-                    color: mv.piece.color,
-                    kind,
-                },
-            );
+            super::promote_in_place(pos, mv);
             pos.halfmoves = 0;
             return;
         }

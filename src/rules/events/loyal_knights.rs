@@ -384,15 +384,7 @@ impl Event for LoyalKnights {
             return;
         };
         if data == PROMOTE {
-            let kind = mv.promotion.expect("a promotion");
-            pos.remove(mv.from);
-            pos.put(
-                mv.from,
-                Piece {
-                    color: mv.piece.color,
-                    kind,
-                },
-            );
+            super::promote_in_place(pos, mv);
             pos.set_facing(mv.from, mv.faces);
             pos.halfmoves = 0;
         } else {

@@ -68,6 +68,19 @@ fn standing_promotions(
     }
 }
 
+/// Plays a stand-still promotion that [`standing_promotions`] listed.
+fn promote_in_place(pos: &mut Position, mv: &Move) {
+    let kind = mv.promotion.expect("a promotion");
+    pos.remove(mv.from);
+    pos.put(
+        mv.from,
+        Piece {
+            color: mv.piece.color,
+            kind,
+        },
+    );
+}
+
 /// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.
 fn on_own_first_two_ranks(v: &Variant, from: Sq, color: Color) -> bool {
     let rank = v.geometry.rank(from);
