@@ -204,6 +204,11 @@ impl Position {
         self.events.iter().map(|r| r.event).collect()
     }
 
+    /// The events running, with who started each.
+    pub fn running(&self) -> &[Running] {
+        &self.events
+    }
+
     pub fn has_events(&self) -> bool {
         !self.events.is_empty()
     }
