@@ -1,24 +1,10 @@
 //! The command line as scripts see it: output formats, exit codes, fmt modes.
 
+mod common;
+
+use common::{stderr, stdout, xpgn};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn xpgn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xpgn"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("xpgn runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use std::process::Command;
 
 /// A scratch directory of this test's own, removed when dropped.
 struct Scratch(PathBuf);

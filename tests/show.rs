@@ -2,8 +2,10 @@
 //! (snapshots), the SVG rendered to pixels by a real renderer (resvg), and the usage
 //! errors.
 
+mod common;
+
+use common::{stderr, stdout, xpgn};
 use std::path::Path;
-use std::process::{Command, Output};
 
 use resvg::{tiny_skia, usvg};
 use xpgn::board_view::svg_board;
@@ -11,23 +13,6 @@ use xpgn::games::read_games;
 use xpgn::replay::{PlayedMove, replay_recording};
 use xpgn::rules::{Position, Sq, Variant, Variants};
 use xpgn::source::Input;
-
-fn xpgn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xpgn"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("xpgn runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// One position of a game of each rule set: name, file, game (1-based), ply (`None`: the
 /// last).

@@ -1,9 +1,11 @@
 //! Variant definitions in YAML: the built-ins load, a user's file defines a playable
 //! variant, and every problem of a bad file is reported at its place.
 
+mod common;
+
+use common::{stderr, stdout, xpgn};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use xpgn::games::read_games;
 use xpgn::replay::check_game;
@@ -17,20 +19,11 @@ fn fixture(path: &str) -> PathBuf {
         .join(path)
 }
 
-fn xpgn(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xpgn"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("xpgn runs")
-}
-
 #[test]
 fn built_in_variants_are_listed() {
     let output = xpgn(&["variants", "--format", "json"]);
     assert!(output.status.success());
-    let listing: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let listing: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     let listed = listing["variants"].as_array().unwrap();
     let ids: Vec<&str> = listed.iter().map(|v| v["id"].as_str().unwrap()).collect();
     assert_eq!(
@@ -125,7 +118,7 @@ fn a_bad_variant_file_is_a_usage_error_with_its_place() {
         "fixtures/games/clean.pgn",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = stderr(&output);
     assert!(stderr.contains("unknown field `colour`"), "{stderr}");
     assert!(
         stderr.contains("fixtures/variants/bad/unknown-key.yaml:4:1"),
@@ -147,13 +140,13 @@ fn a_variant_file_sets_the_default_variant() {
         "2",
     ]);
     assert!(perft.status.success());
-    assert_eq!(String::from_utf8_lossy(&perft.stdout).trim(), "784");
+    assert_eq!(stdout(&perft).trim(), "784");
     let listed = xpgn(&[
         "variants",
         "--variant-file",
         "fixtures/variants/gothic.yaml",
     ]);
-    let text = String::from_utf8_lossy(&listed.stdout);
+    let text = stdout(&listed);
     assert!(
         text.lines().nth(1).unwrap().starts_with("  gothic "),
         "{text}"
