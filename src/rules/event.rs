@@ -34,6 +34,11 @@ pub trait Event: Send + Sync {
         ""
     }
 
+    /// Whether moves may carry this suffix of event notation while the event runs.
+    fn reads(&self, _suffix: Suffix) -> bool {
+        false
+    }
+
     /// Whether `[%event N ...]` carries choices for this event (#5 squares, #68 pawns,
     /// #85 directions).
     fn takes_choices(&self) -> bool {
@@ -165,6 +170,17 @@ pub trait Event: Send + Sync {
     fn before_capture(&self, _v: &Variant, _pos: &mut Position, _mv: &Move, victim: Sq) -> Sq {
         victim
     }
+}
+
+/// The suffixes events add to move notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Suffix {
+    /// `K@g7`: a captured king comes back (#68).
+    KingAt,
+    /// `/g1`: the knight that swaps in (#85).
+    Swap,
+    /// `->a8`: a push (#43) or a knight's direction (#85).
+    Arrow,
 }
 
 /// An event to start, with the choices its command gives (`[%event 5 c4 f6]`).

@@ -6,6 +6,7 @@
 //! it says why in words and offers the closest legal spellings.
 
 use super::board::{Bitboard, Direction, Sq};
+use super::event::Suffix;
 use super::moves::{Move, Special};
 use super::piece::{Kind, Role};
 use super::position::Position;
@@ -224,20 +225,20 @@ fn is_passage_form(m: &PieceMove) -> bool {
 
 /// Refuses the suffixes of events that are not running (`K@`, `/`, `->`).
 pub(crate) fn foreign_suffix(pos: &Position, m: &PieceMove) -> Option<String> {
-    let running = |number| pos.events().iter().any(|e| e.number() == number);
-    if m.king_at.is_some() && !running(68) {
+    let running = |suffix| pos.events().iter().any(|e| e.reads(suffix));
+    if m.king_at.is_some() && !running(Suffix::KingAt) {
         return Some(
             "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running here"
                 .to_owned(),
         );
     }
-    if m.swap.is_some() && !running(85) {
+    if m.swap.is_some() && !running(Suffix::Swap) {
         return Some(
             "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running here"
                 .to_owned(),
         );
     }
-    if m.arrow.is_some() && !running(85) {
+    if m.arrow.is_some() && !running(Suffix::Arrow) {
         return Some(
             "`->` (a line push or a knight facing) belongs to events #43 Line Pushers and #85 Loyal Knights, neither of which is running here"
                 .to_owned(),

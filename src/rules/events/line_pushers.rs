@@ -4,7 +4,7 @@
 
 use crate::notation::{Facing, PieceMove};
 use crate::rules::board::{Bitboard, Sq};
-use crate::rules::event::Event;
+use crate::rules::event::{Event, Suffix};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Piece, Role};
 use crate::rules::position::{Lifted, Position};
@@ -302,6 +302,10 @@ impl Event for LinePushers {
 
     fn name(&self) -> &'static str {
         "Line Pushers"
+    }
+
+    fn reads(&self, suffix: Suffix) -> bool {
+        suffix == Suffix::Arrow
     }
 
     fn condition_text(&self) -> &'static str {

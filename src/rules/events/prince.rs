@@ -5,7 +5,7 @@
 use crate::command::Choice;
 use crate::notation::{MoveBody, Notation, PieceMove};
 use crate::rules::board::Sq;
-use crate::rules::event::Event;
+use crate::rules::event::{Event, Suffix};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Role};
 use crate::rules::position::{Position, Princes, mark};
@@ -123,6 +123,10 @@ impl Event for Prince {
 
     fn rulings(&self) -> &'static str {
         "PR-1..PR-5, EC-8"
+    }
+
+    fn reads(&self, suffix: Suffix) -> bool {
+        suffix == Suffix::KingAt
     }
 
     fn takes_choices(&self) -> bool {
