@@ -110,6 +110,10 @@ pub struct Document<'a> {
 /// One move of a [`Document`].
 #[derive(Debug, Serialize)]
 pub struct DocumentMove<'a> {
+    /// Comments before the move, where no move comes before it in its line (the first
+    /// move of a variation: `({[%event 43]} R->a8)`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<&'a str>,
     /// As written.
     pub written: String,
     /// What the rules made of it; absent for a move that did not replay.
@@ -159,8 +163,18 @@ fn line<'a>(
     for item in items {
         match &item.node {
             Item::Move(notation) => moves.push(DocumentMove {
+                before: Vec::new(),
                 written: notation.to_string(),
                 played: played.get(&item.span.offset).copied(),
+                nags: Vec::new(),
+                comments: Vec::new(),
+                variations: Vec::new(),
+            }),
+            // Kept as written, so that reading the document back finds it again.
+            Item::Unreadable(token) => moves.push(DocumentMove {
+                before: Vec::new(),
+                written: token.clone(),
+                played: None,
                 nags: Vec::new(),
                 comments: Vec::new(),
                 variations: Vec::new(),
@@ -178,11 +192,9 @@ fn line<'a>(
                 let mut inner_leading = Vec::new();
                 let inner = line(variation, played, &mut inner_leading);
                 if let Some(last) = moves.last_mut() {
-                    // A comment opening a variation stays with its first move.
                     let mut inner = inner;
                     if let Some(first) = inner.first_mut() {
-                        inner_leading.append(&mut first.comments);
-                        first.comments = inner_leading;
+                        first.before = inner_leading;
                     }
                     last.variations.push(inner);
                 }
@@ -255,8 +267,7 @@ mod tests {
 
     #[test]
     fn documents_keep_comments_nags_and_variations() {
-        let text =
-            "[Event \"e\"]\n\n{intro} 1. e4 $1 {best} e5 (1... c5 {sicilian} 2. Nf3) 2. Nf3 *";
+        let text = "[Event \"e\"]\n\n{intro} 1. e4 $1 {best} e5 ({open} 1... c5 {sicilian} 2. Nf3) 2. Nf3 *";
         let (game, replay) = replayed(text);
         let doc = document(&game, &replay);
         let json = serde_json::to_value(&doc).unwrap();
@@ -266,6 +277,7 @@ mod tests {
         assert_eq!(json["moves"][0]["comments"], serde_json::json!(["best"]));
         let variation = &json["moves"][1]["variations"][0];
         assert_eq!(variation[0]["lan"], "c7-c5");
+        assert_eq!(variation[0]["before"], serde_json::json!(["open"]));
         assert_eq!(variation[0]["comments"], serde_json::json!(["sicilian"]));
         assert_eq!(variation[1]["variation"], serde_json::json!([[2, 1]]));
         assert_eq!(

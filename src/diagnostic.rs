@@ -54,6 +54,8 @@ pub enum Code {
     EmptyGame,
     /// A `[%event ...]` command that cannot be read.
     MalformedEventCommand,
+    /// A JSON or YAML game document (`convert --to json`) that cannot be read.
+    MalformedDocument,
     /// The input is not valid UTF-8 and was read as Windows-1252.
     NotUtf8,
     /// A move that no legal move of the position matches.
@@ -88,7 +90,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 28] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -103,6 +105,7 @@ impl Code {
         Code::ResultMismatch,
         Code::EmptyGame,
         Code::MalformedEventCommand,
+        Code::MalformedDocument,
         Code::NotUtf8,
         Code::IllegalMove,
         Code::AmbiguousMove,
@@ -134,6 +137,7 @@ impl Code {
             Code::ResultMismatch => "result-mismatch",
             Code::EmptyGame => "empty-game",
             Code::MalformedEventCommand => "malformed-event-command",
+            Code::MalformedDocument => "malformed-document",
             Code::NotUtf8 => "not-utf8",
             Code::IllegalMove => "illegal-move",
             Code::AmbiguousMove => "ambiguous-move",

@@ -1,6 +1,7 @@
 //! Games of one input, read chunk by chunk so a file of any size streams.
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::document::{Language, parse_documents};
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
 use crate::report::Source;
 use crate::source::{Chunk, Input, InputFormat, PgnChunks, open, read_whole};
@@ -101,6 +102,8 @@ impl PendingChunk {
                 InputFormat::Transcript => {
                     games.push(crate::transcript::parse_chunk(text, offset));
                 }
+                InputFormat::Json => games.extend(parse_documents(text, offset, Language::Json)),
+                InputFormat::Yaml => games.extend(parse_documents(text, offset, Language::Yaml)),
             }
             if warn_encoding && let Some(line) = part.cp1252_line {
                 warn_encoding = false;
@@ -118,7 +121,7 @@ impl PendingChunk {
     }
 }
 
-/// Opens `input` and splits it as its format says: PGN game by game, a transcript whole.
+/// Opens `input` and splits it as its format says: PGN game by game, anything else whole.
 pub fn read_chunks(
     input: &Input,
 ) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<PendingChunk>> + Send>> {
@@ -139,13 +142,17 @@ pub fn read_chunks(
                 })
             }))
         }
-        InputFormat::Transcript => Box::new(std::iter::once(read_whole(reader).map(|chunk| {
-            PendingChunk {
-                chunk,
-                format: InputFormat::Transcript,
-                warn_encoding: true,
-            }
-        }))),
+        // A transcript is one game; documents are read whole too (a JSON or YAML parser
+        // wants the whole text).
+        format @ (InputFormat::Transcript | InputFormat::Json | InputFormat::Yaml) => {
+            Box::new(std::iter::once(read_whole(reader).map(move |chunk| {
+                PendingChunk {
+                    chunk,
+                    format,
+                    warn_encoding: true,
+                }
+            })))
+        }
     })
 }
 

@@ -9,6 +9,7 @@ pub mod board_view;
 pub mod command;
 pub mod convert;
 pub mod diagnostic;
+pub mod document;
 pub mod games;
 pub mod layout;
 pub mod notation;

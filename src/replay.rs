@@ -89,8 +89,13 @@ pub struct PlayedMove {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub through: Option<String>,
     pub to: String,
-    /// The letter of the piece it captures and of the piece it promotes to.
+    /// The letter of the piece it captures on its landing square and of the piece it
+    /// promotes to.
     pub captured: Option<char>,
+    /// The letter of the piece it captures on the square it passes through (a passage
+    /// move taking on the entry square, HP-3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captured_through: Option<char>,
     pub promotion: Option<char>,
     /// What events made of it: the event whose own move it is (a push, a turn, a
     /// promotion standing still), the knight that swapped in to be captured (LK-2), the
@@ -125,6 +130,12 @@ impl PlayedMove {
             },
             to: g.name(mv.to),
             captured: mv.captured.map(|p| v.piece(p.kind).letter),
+            captured_through: match mv.special {
+                Special::Pass { hole } if hole != mv.from => {
+                    before.piece_at(hole).map(|p| v.piece(p.kind).letter)
+                }
+                _ => None,
+            },
             promotion: mv.promotion.map(|k| v.piece(k).letter),
             event: match mv.special {
                 Special::Event { number, .. } => Some(number),
@@ -584,6 +595,9 @@ impl Replayer<'_> {
                             break;
                         }
                     }
+                    if !stopped {
+                        self.events_started_here(&position, path);
+                    }
                 }
                 // A word that could not be read was most likely meant as a move: what
                 // follows cannot be placed (the token has its own diagnostic, which is
@@ -602,12 +616,15 @@ impl Replayer<'_> {
                     stopped = true;
                 }
                 Item::EventLine(line) if !stopped => {
-                    if let Some(event) = &line.event
-                        && self
+                    if let Some(event) = &line.event {
+                        if self
                             .start_event(&mut position, event, items, index)
                             .is_err()
-                    {
-                        stopped = true;
+                        {
+                            stopped = true;
+                        } else {
+                            self.events_started_here(&position, path);
+                        }
                     }
                 }
                 _ => {}
@@ -619,6 +636,16 @@ impl Replayer<'_> {
             position,
             keys,
             told,
+        }
+    }
+
+    /// The recorded main-line position after the last ply becomes the one with the
+    /// events just started, so that a board shown after that ply has them running.
+    fn events_started_here(&mut self, position: &Position, path: &[(usize, usize)]) {
+        if path.is_empty()
+            && let Some(last) = self.played.as_mut().and_then(|p| p.positions.last_mut())
+        {
+            *last = position.clone();
         }
     }
 

@@ -20,6 +20,10 @@ pub enum InputFormat {
     Pgn,
     /// A forum thread (`spec/notation.md` section 6).
     Transcript,
+    /// Game documents as `xpgn convert --to json` writes them.
+    Json,
+    /// Game documents as `xpgn convert --to yaml` writes them.
+    Yaml,
 }
 
 /// One thing to read: a file or standard input.
@@ -59,6 +63,13 @@ impl Input {
         .unwrap_or((Compression::None, name.as_str()));
         let format = if stem.ends_with(".txt") {
             InputFormat::Transcript
+        } else if [".json", ".jsonl", ".ndjson"]
+            .iter()
+            .any(|e| stem.ends_with(e))
+        {
+            InputFormat::Json
+        } else if stem.ends_with(".yaml") || stem.ends_with(".yml") {
+            InputFormat::Yaml
         } else {
             InputFormat::Pgn
         };

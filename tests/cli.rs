@@ -423,8 +423,8 @@ fn knight_directions_are_part_of_a_repetition() {
     );
 }
 
-/// `convert --to lan` and `--to san` write games that check reads back to the same
-/// verdicts and the same positions, for every fixture game of every rule set. Only a
+/// `convert --to lan`, `san`, `json` and `yaml` write games that check reads back to the
+/// same verdicts and the same positions, for every fixture game of every rule set. Only a
 /// record whose sole errors are spellings the conversion writes right (a move through a
 /// passage written without it, a missing `K@`) may come back clean.
 #[test]
@@ -464,9 +464,10 @@ fn converted_games_read_back_the_same() {
             }
             let original = s(&path).to_owned();
             let before = verdicts(&original);
-            for to in ["lan", "san"] {
+            for to in ["lan", "san", "json", "yaml"] {
                 let converted = xpgn(&["convert", "--to", to, &original]);
-                let copy = dir.file(&format!("{to}.pgn"), &stdout(&converted));
+                let extension = if to.len() == 3 { "pgn" } else { to };
+                let copy = dir.file(&format!("{to}.{extension}"), &stdout(&converted));
                 let after = verdicts(s(&copy));
                 assert_eq!(after.len(), before.len(), "{original} as {to}");
                 for (game, (was, now)) in before.iter().zip(&after).enumerate() {
@@ -488,6 +489,14 @@ fn converted_games_read_back_the_same() {
                     positions(&original),
                     "{original} as {to}"
                 );
+                if to == "json" {
+                    let again = xpgn(&["convert", "--to", "json", s(&copy)]);
+                    assert_eq!(
+                        stdout(&again),
+                        stdout(&converted),
+                        "{original}: json of json"
+                    );
+                }
             }
             files += 1;
         }

@@ -38,8 +38,14 @@ fn check_fixtures(kind: &str) {
     let mut names: Vec<String> = std::fs::read_dir(fixtures(kind))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        // Forum transcripts (`.txt`) are read as such by their extension.
-        .filter(|n| n.ends_with(".pgn") || n.ends_with(".txt"))
+        // Forum transcripts (`.txt`) and game documents (`.json`, `.yaml`) are read as
+        // such by their extension.
+        .filter(|n| n != "expected.yaml")
+        .filter(|n| {
+            [".pgn", ".txt", ".json", ".yaml"]
+                .iter()
+                .any(|e| n.ends_with(e))
+        })
         .collect();
     names.sort();
     assert_eq!(
@@ -73,7 +79,9 @@ fn check_fixtures(kind: &str) {
             ));
             continue;
         }
-        let snapshot = name.trim_end_matches(".pgn").trim_end_matches(".txt");
+        let snapshot = name
+            .rsplit_once('.')
+            .map_or(name.as_str(), |(stem, _)| stem);
         insta::assert_snapshot!(snapshot.to_owned(), rendered);
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -102,6 +102,22 @@ fn secret_choices_are_told_as_secret() {
     insta::assert_snapshot!("prince-secret-ascii", pawns);
 }
 
+/// An event command after a move starts the event in the position after that move: the
+/// board shown there has it running (`{[%event 5 c4 f6]}` follows 2... Na5, ply 4).
+#[test]
+fn an_event_started_after_a_ply_runs_on_its_board() {
+    let file = "fixtures/passage/hp-seed-example-1.pgn";
+    let before = show(file, 1, Some(3), &[]);
+    assert!(!before.contains("events:"), "{before}");
+    let started = show(file, 1, Some(4), &[]);
+    assert!(
+        started.contains("events: #5 Hidden passage (by white)"),
+        "{started}"
+    );
+    assert!(started.contains("passage: c4 <-> f6"), "{started}");
+    assert!(started.contains(" events(5w:c4,f6)"), "{started}");
+}
+
 #[test]
 fn usage_errors_say_what_there_is() {
     let output = xpgn(&["show", "fixtures/games/clean.pgn", "--game", "3"]);

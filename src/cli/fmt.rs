@@ -23,6 +23,16 @@ pub struct FmtArgs {
     write: bool,
 }
 
+/// What an input that is not PGN is, in words.
+fn not_pgn(format: InputFormat) -> Option<&'static str> {
+    match format {
+        InputFormat::Pgn => None,
+        InputFormat::Transcript => Some("a forum transcript"),
+        InputFormat::Json => Some("a JSON game document"),
+        InputFormat::Yaml => Some("a YAML game document"),
+    }
+}
+
 pub fn run(args: FmtArgs) -> ExitStatus {
     let inputs = match args.input.inputs() {
         Ok(inputs) => inputs,
@@ -30,9 +40,9 @@ pub fn run(args: FmtArgs) -> ExitStatus {
     };
     let mut status = ExitStatus::Success;
     for input in &inputs {
-        let outcome = if matches!(input.format, InputFormat::Transcript) {
+        let outcome = if let Some(kind) = not_pgn(input.format) {
             Err(Refusal::Usage(format!(
-                "{} is a forum transcript; fmt lays out PGN files",
+                "{} is {kind}; fmt lays out PGN files (`xpgn convert --to pgn` writes PGN from it)",
                 input.display
             )))
         } else if args.write {

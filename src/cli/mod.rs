@@ -197,6 +197,10 @@ enum ListFormat {
 enum InputKind {
     Pgn,
     Transcript,
+    /// Game documents as `convert --to json` writes them.
+    Json,
+    /// Game documents as `convert --to yaml` writes them.
+    Yaml,
 }
 
 impl InputArgs {
@@ -205,6 +209,8 @@ impl InputArgs {
         let format = self.input.map(|kind| match kind {
             InputKind::Pgn => InputFormat::Pgn,
             InputKind::Transcript => InputFormat::Transcript,
+            InputKind::Json => InputFormat::Json,
+            InputKind::Yaml => InputFormat::Yaml,
         });
         collect_inputs(&self.paths, format).map_err(|e| {
             eprintln!("xpgn: {e}");

@@ -19,3 +19,28 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// Runs `xpgn` with `args`, feeding `input` on standard input.
+#[allow(
+    dead_code,
+    reason = "each test crate compiles this module; only some feed input"
+)]
+pub fn xpgn_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xpgn"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("xpgn runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_owned();
+    // Written on another thread so a large output cannot block both ends.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("xpgn ends");
+    writer.join().expect("writer").expect("input written");
+    output
+}

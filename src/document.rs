@@ -1,0 +1,483 @@
+//! Games read back from the JSON and YAML documents that `xpgn convert --to json|yaml`
+//! writes ([`crate::convert::Document`]): tags, start position, and each move as written
+//! with its NAGs, comments and variations. What the rules made of each move (`san`,
+//! `fen`, ...) is ignored: the rules work it out again from what was written, so a
+//! hand-edited document is checked as strictly as a PGN file.
+//!
+//! Documents carry no positions of their own, so each move's span is found in the text
+//! by its `written` key (documents list moves depth first, as the tree is read); tags and
+//! anything not found point at the document's first line.
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::notation::Notation;
+use crate::pgn::{
+    Comment, CommentKind, Dots, Game, Item, MoveNumber, Outcome, ParsedGame, Tag, unreadable_move,
+};
+use crate::rules::{Variant, write_fen};
+use crate::span::{Span, Spanned};
+
+/// One game as a document says it.
+#[derive(Debug, Deserialize)]
+struct GameDocument {
+    #[serde(default)]
+    tags: Vec<(String, String)>,
+    variant: Option<String>,
+    start: Option<String>,
+    #[serde(default)]
+    comments: Vec<String>,
+    #[serde(default)]
+    moves: Vec<MoveDocument>,
+    result: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct MoveDocument {
+    #[serde(default)]
+    before: Vec<String>,
+    written: String,
+    #[serde(default)]
+    nags: Vec<u8>,
+    #[serde(default)]
+    comments: Vec<String>,
+    #[serde(default)]
+    variations: Vec<Vec<MoveDocument>>,
+}
+
+/// Which document language a text is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// JSON values one after another: JSON Lines as `convert` writes them, or
+    /// pretty-printed objects.
+    Json,
+    /// YAML documents separated by `---` lines.
+    Yaml,
+}
+
+/// Reads every game document of `text`, which starts at byte `offset` of its file. A
+/// document that cannot be read is one game with a `malformed-document` error, and
+/// reading goes on at the next document.
+pub fn parse_documents(text: &str, offset: usize, language: Language) -> Vec<ParsedGame> {
+    let mut games = Vec::new();
+    match language {
+        Language::Json => {
+            let mut start = 0;
+            while start < text.len() {
+                let rest = &text[start..];
+                let mut stream =
+                    serde_json::Deserializer::from_str(rest).into_iter::<GameDocument>();
+                match stream.next() {
+                    None => break,
+                    Some(Ok(document)) => {
+                        let end = stream.byte_offset();
+                        let skipped = rest.len() - rest.trim_start().len();
+                        let body = &rest[skipped..end];
+                        games.push(build(document, body, offset + start + skipped, language));
+                        start += end;
+                    }
+                    Some(Err(error)) => {
+                        // JSON Lines: the next line starts the next document.
+                        let at = line_column_offset(rest, error.line(), error.column());
+                        let next = rest[at..].find('\n').map_or(rest.len(), |i| at + i + 1);
+                        games.push(malformed(
+                            &rest[..next],
+                            offset + start,
+                            at,
+                            &error.to_string(),
+                        ));
+                        start += next;
+                    }
+                }
+            }
+        }
+        Language::Yaml => {
+            for (document_start, body) in yaml_documents(text) {
+                if body.trim().is_empty() {
+                    continue;
+                }
+                let at = offset + document_start;
+                match serde_saphyr::from_str::<GameDocument>(body) {
+                    Ok(document) => games.push(build(document, body, at, language)),
+                    Err(error) => {
+                        let place = error.location().map_or(0, |l| {
+                            line_column_offset(body, l.line() as usize, l.column() as usize)
+                        });
+                        let message = error.without_snippet().to_string();
+                        let reason = message.rsplit_once(": ").map_or(&*message, |(_, r)| r);
+                        games.push(malformed(body, at, place, reason));
+                    }
+                }
+            }
+        }
+    }
+    games
+}
+
+/// Splits YAML text at its `---` lines: each document with its offset in `text`.
+fn yaml_documents(text: &str) -> Vec<(usize, &str)> {
+    let mut documents = Vec::new();
+    let mut start = 0;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        if content == "---" || content.starts_with("--- ") {
+            documents.push((start, &text[start..line_start]));
+            start = line_start;
+        }
+        line_start += line.len();
+    }
+    documents.push((start, &text[start..]));
+    documents
+}
+
+/// The byte offset of a 1-based line and column (as serde_json counts them) in `text`.
+fn line_column_offset(text: &str, line: usize, column: usize) -> usize {
+    let line_start = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>();
+    (line_start + column.saturating_sub(1)).min(text.len())
+}
+
+/// A document that cannot be read: one game holding the diagnostic.
+fn malformed(body: &str, offset: usize, at: usize, reason: &str) -> ParsedGame {
+    // The diagnostic shows the place; the parsers' own line numbers count from the
+    // document, not the file.
+    let reason = reason.split(" at line ").next().unwrap_or(reason);
+    let line_len = body[at..].find(['\n', '\r']).unwrap_or(body.len() - at);
+    let diagnostic = Diagnostic::new(
+        Code::MalformedDocument,
+        Span::new(offset + at, line_len.max(1).min(body.len() - at)),
+        format!("this game document cannot be read: {reason}"),
+        "unreadable here",
+    )
+    .with_help(
+        "a game document is what `xpgn convert --to json` (or `yaml`) writes: `tags`, `moves` \
+         with a `written` move each, `comments`, `nags`, `variations`, `result`",
+    );
+    ParsedGame {
+        game: Game {
+            span: Span::new(offset, body.len()),
+            ..Game::default()
+        },
+        diagnostics: vec![diagnostic],
+    }
+}
+
+/// The game a document describes, with spans into `body` (at `offset` in the file).
+fn build(document: GameDocument, body: &str, offset: usize, language: Language) -> ParsedGame {
+    let first_line = body.find(['\n', '\r']).unwrap_or(body.len());
+    let whole = Span::new(offset, first_line);
+    let mut finder = WrittenFinder {
+        body,
+        offset,
+        from: 0,
+        language,
+        fallback: whole,
+    };
+    let mut diagnostics = Vec::new();
+    let mut tags: Vec<Tag> = document
+        .tags
+        .into_iter()
+        .map(|(name, value)| tag(name, value, whole))
+        .collect();
+    let has_tag = |tags: &[Tag], name: &str| tags.iter().any(|t| t.name.node == name);
+    let variant = document.variant.as_deref().and_then(Variant::by_name);
+    // What the tags do not say: a game checked with `--variant` or `--events`, say.
+    let unsaid_start = document.start.filter(|start| {
+        !has_tag(&tags, "FEN") && variant.is_none_or(|v| write_fen(v, v.start_position()) != *start)
+    });
+    // Orthodox chess that starts an event is Event Chess without a tag saying so.
+    if !has_tag(&tags, "Variant")
+        && let Some(variant) = variant
+        && variant.slug != "standard"
+        && (variant.slug != "event-chess" || unsaid_start.is_some())
+    {
+        tags.push(tag("Variant".to_owned(), variant.slug.to_owned(), whole));
+    }
+    if let Some(start) = unsaid_start {
+        tags.push(tag("SetUp".to_owned(), "1".to_owned(), whole));
+        tags.push(tag("FEN".to_owned(), start, whole));
+    }
+    let mut moves: Vec<Spanned<Item>> = document
+        .comments
+        .into_iter()
+        .map(|text| Spanned::new(brace_comment(text), whole))
+        .collect();
+    let first_ply = tags
+        .iter()
+        .find(|t| t.name.node == "FEN")
+        .map_or(0, |fen| first_ply(&fen.value.node));
+    line(
+        document.moves,
+        first_ply,
+        &mut finder,
+        &mut moves,
+        &mut diagnostics,
+    );
+    let result = match document.result {
+        None => None,
+        Some(text) => match Outcome::parse(&text) {
+            Some(outcome) => Some(Spanned::new(outcome, whole)),
+            None => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::MalformedDocument,
+                        whole,
+                        format!("`{text}` is not a result"),
+                        "in this game",
+                    )
+                    .with_help("a result is `1-0`, `0-1`, `1/2-1/2` or `*`"),
+                );
+                None
+            }
+        },
+    };
+    ParsedGame {
+        game: Game {
+            prelude: Vec::new(),
+            tags,
+            moves,
+            result,
+            trailing: Vec::new(),
+            span: Span::new(offset, body.len()),
+        },
+        diagnostics,
+    }
+}
+
+fn tag(name: String, value: String, span: Span) -> Tag {
+    Tag {
+        name: Spanned::new(Cow::Owned(name), span),
+        value: Spanned::new(Cow::Owned(value), span),
+        span,
+    }
+}
+
+fn brace_comment(text: String) -> Item {
+    Item::Comment(Comment {
+        kind: CommentKind::Brace,
+        text,
+    })
+}
+
+/// The ply the first move of a game starting from `fen` plays, counting from 0 for
+/// White's first move: from the side to move and the move number (PGN numbers moves the
+/// same way).
+fn first_ply(fen: &str) -> u32 {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1) == Some(&"b");
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1);
+    number.saturating_sub(1).saturating_mul(2) + u32::from(black)
+}
+
+/// Appends the items of a line of moves to `items`, the first playing `ply`, with move
+/// numbers as PGN writes them: before every White move, and before a Black move that
+/// opens the line or follows a comment, NAG or variation.
+fn line(
+    moves: Vec<MoveDocument>,
+    ply: u32,
+    finder: &mut WrittenFinder<'_>,
+    items: &mut Vec<Spanned<Item>>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut interrupted = true;
+    for (ply, document) in (ply..).zip(moves) {
+        let span = finder.next(&document.written);
+        interrupted |= !document.before.is_empty();
+        items.extend(
+            document
+                .before
+                .into_iter()
+                .map(|text| Spanned::new(brace_comment(text), span)),
+        );
+        let white = ply % 2 == 0;
+        if white || interrupted {
+            let number = MoveNumber {
+                number: ply / 2 + 1,
+                dots: if white { Dots::One } else { Dots::Three },
+            };
+            items.push(Spanned::new(
+                Item::MoveNumber(number),
+                Span::new(span.offset, 0),
+            ));
+        }
+        interrupted = !(document.nags.is_empty()
+            && document.comments.is_empty()
+            && document.variations.is_empty());
+        match Notation::parse(document.written.trim()) {
+            Ok(notation) => items.push(Spanned::new(Item::Move(notation), span)),
+            Err(_) => {
+                diagnostics.push(unreadable_move(&document.written, span));
+                items.push(Spanned::new(Item::Unreadable(document.written), span));
+            }
+        }
+        items.extend(
+            document
+                .nags
+                .into_iter()
+                .map(|nag| Spanned::new(Item::Nag(nag), span)),
+        );
+        items.extend(
+            document
+                .comments
+                .into_iter()
+                .map(|text| Spanned::new(brace_comment(text), span)),
+        );
+        for variation in document.variations {
+            let mut inner = Vec::new();
+            line(variation, ply, finder, &mut inner, diagnostics);
+            items.push(Spanned::new(Item::Variation(inner), span));
+        }
+    }
+}
+
+/// Finds each move's `written` value in a document's text, in the order the moves come.
+struct WrittenFinder<'a> {
+    body: &'a str,
+    offset: usize,
+    /// Where the search goes on.
+    from: usize,
+    language: Language,
+    /// The span of a move whose key is not found (a document written by hand, say).
+    fallback: Span,
+}
+
+impl WrittenFinder<'_> {
+    fn next(&mut self, written: &str) -> Span {
+        let key = match self.language {
+            Language::Json => "\"written\"",
+            Language::Yaml => "written:",
+        };
+        let mut search = self.from;
+        while let Some(found) = self.body[search..].find(key) {
+            let after_key = search + found + key.len();
+            search = after_key;
+            let rest = &self.body[after_key..];
+            let value_start = after_key + (rest.len() - rest.trim_start_matches([' ', ':']).len());
+            let value = &self.body[value_start..];
+            let value_len = match self.language {
+                Language::Json => json_string_len(value, written),
+                Language::Yaml => yaml_scalar_len(value, written),
+            };
+            if let Some(len) = value_len {
+                self.from = value_start + len;
+                return Span::new(self.offset + value_start, len);
+            }
+        }
+        self.fallback
+    }
+}
+
+/// The length of the JSON string literal that starts `text`, if it says `expected`.
+fn json_string_len(text: &str, expected: &str) -> Option<usize> {
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<String>();
+    match stream.next() {
+        Some(Ok(value)) if value == expected => Some(stream.byte_offset()),
+        _ => None,
+    }
+}
+
+/// The length of the YAML scalar on the rest of the line that starts `text`, if it says
+/// `expected` (plain, or in single or double quotes).
+fn yaml_scalar_len(text: &str, expected: &str) -> Option<usize> {
+    let line = text[..text.find(['\n', '\r']).unwrap_or(text.len())].trim_end();
+    let unquoted = line
+        .strip_prefix('"')
+        .and_then(|l| l.strip_suffix('"'))
+        .or_else(|| line.strip_prefix('\'').and_then(|l| l.strip_suffix('\'')))
+        .unwrap_or(line);
+    (unquoted == expected).then_some(line.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(game: &Game) -> Vec<String> {
+        game.main_line().map(|m| m.node.to_string()).collect()
+    }
+
+    #[test]
+    fn json_lines_give_one_game_each_with_spans_on_moves() {
+        let text = concat!(
+            r#"{"tags":[["White","A"]],"variant":"standard","moves":[{"written":"e4","san":"e4","comments":["c"]},{"written":"e5","variations":[[{"written":"c5"}]]}],"result":"*"}"#,
+            "\n",
+            r#"{"moves":[{"written":"Nf3","nags":[1]}],"result":"1-0"}"#,
+            "\n"
+        );
+        let games = parse_documents(text, 100, Language::Json);
+        assert_eq!(games.len(), 2);
+        let first = &games[0].game;
+        assert!(games[0].diagnostics.is_empty());
+        assert_eq!(first.tag("White"), Some("A"));
+        assert_eq!(moves(first), ["e4", "e5"]);
+        let spans: Vec<&str> = first
+            .main_line()
+            .map(|m| &text[m.span.offset - 100..m.span.end() - 100])
+            .collect();
+        assert_eq!(spans, ["\"e4\"", "\"e5\""]);
+        let mut pgn = String::new();
+        crate::layout::write_game(first, &mut pgn);
+        assert_eq!(pgn, "[White \"A\"]\n\n1. e4 {c} 1... e5 (1... c5) *\n");
+        let Some(Item::Variation(variation)) = first.moves.last().map(|i| &i.node) else {
+            panic!("{:?}", first.moves);
+        };
+        let c5 = variation[1].span;
+        assert_eq!(&text[c5.offset - 100..c5.end() - 100], "\"c5\"");
+        let second = &games[1].game;
+        assert_eq!(second.span.offset, 100 + text.find("{\"moves").unwrap());
+        let mut pgn = String::new();
+        crate::layout::write_game(second, &mut pgn);
+        assert_eq!(pgn, "1. Nf3 $1 1-0\n");
+        assert_eq!(second.result.as_ref().unwrap().node, Outcome::WhiteWins);
+    }
+
+    #[test]
+    fn a_broken_json_line_is_reported_and_the_next_one_read() {
+        let text = "{\"moves\": [{\"written\": }]}\n{\"moves\":[{\"written\":\"d4\"}]}\n";
+        let games = parse_documents(text, 0, Language::Json);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].diagnostics[0].code, Code::MalformedDocument);
+        assert_eq!(games[0].diagnostics[0].span.offset, text.find('}').unwrap());
+        assert_eq!(moves(&games[1].game), ["d4"]);
+    }
+
+    #[test]
+    fn yaml_documents_and_unreadable_moves() {
+        let text = "---\ntags: []\nmoves:\n- written: e4\n- written: 'Zz9'\nresult: '*'\n---\nmoves:\n- written: \"d4\"\n";
+        let games = parse_documents(text, 0, Language::Yaml);
+        assert_eq!(games.len(), 2);
+        assert_eq!(moves(&games[0].game), ["e4"]);
+        let unreadable = &games[0].diagnostics[0];
+        assert_eq!(unreadable.code, Code::UnreadableMove);
+        assert_eq!(
+            &text[unreadable.span.offset..unreadable.span.end()],
+            "'Zz9'"
+        );
+        assert_eq!(moves(&games[1].game), ["d4"]);
+        let d4 = games[1].game.main_line().next().unwrap().span;
+        assert_eq!(&text[d4.offset..d4.end()], "\"d4\"");
+    }
+
+    #[test]
+    fn a_start_the_tags_do_not_give_becomes_a_fen_tag() {
+        let start = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+        let text =
+            format!(r#"{{"variant":"standard","start":"{start}","moves":[{{"written":"e4"}}]}}"#);
+        let game = &parse_documents(&text, 0, Language::Json)[0].game;
+        assert_eq!(game.tag("FEN"), Some(start));
+        let usual = Variant::by_name("standard").unwrap();
+        let usual = write_fen(usual, usual.start_position());
+        let text = format!(r#"{{"variant":"standard","start":"{usual}","moves":[]}}"#);
+        let game = &parse_documents(&text, 0, Language::Json)[0].game;
+        assert_eq!(game.tag("FEN"), None, "the usual start needs no tag");
+    }
+}
