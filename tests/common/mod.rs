@@ -1,5 +1,8 @@
 //! Running the built `xpgn` binary as scripts do, for the CLI test files.
 
+// Every test crate compiles this module and uses a part of it.
+#![allow(dead_code)]
+
 use std::process::{Command, Output};
 
 /// Runs `xpgn` with `args` from the repository root, without colour.
