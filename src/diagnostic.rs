@@ -86,11 +86,36 @@ pub enum Code {
     NullMove,
     /// A result that contradicts a mate or stalemate on the board.
     ResultContradictsBoard,
+    // Style rules: `xpgn lint` only (src/lint/).
+    /// Castling written with zeros (`0-0`).
+    NonCanonicalCastling,
+    /// A promotion written without `=` (`e8Q`).
+    PromotionWithoutEquals,
+    /// An origin written where the move needs none, or more of it than it needs (`Ng1f3`).
+    OverDisambiguated,
+    /// `x` on a move that captures nothing, or none on one that captures.
+    WrongCaptureMark,
+    /// Any other spelling that is not the canonical SAN (`Pe4`, `e2-e4`).
+    NonCanonicalSan,
+    /// A move that gives check or mate written without `+` or `#`.
+    MissingCheckMark,
+    /// A move number that does not match the ply it numbers.
+    WrongMoveNumber,
+    /// A tag of the Seven Tag Roster missing.
+    MissingRosterTag,
+    /// A `[Date]` that is not `YYYY.MM.DD` (with `??` for unknown parts).
+    MalformedDate,
+    /// A `[Result]` that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
+    MalformedResultTag,
+    /// Transcript prose that reads as a mistyped move line.
+    ProseLikeMove,
+    /// An `{xpgn: allow=...}` comment naming no rule xpgn has.
+    BadSuppression,
 }
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 28] = [
+    pub const ALL: [Code; 40] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -119,7 +144,43 @@ impl Code {
         Code::WrongCheckMark,
         Code::NullMove,
         Code::ResultContradictsBoard,
+        Code::NonCanonicalCastling,
+        Code::PromotionWithoutEquals,
+        Code::OverDisambiguated,
+        Code::WrongCaptureMark,
+        Code::NonCanonicalSan,
+        Code::MissingCheckMark,
+        Code::WrongMoveNumber,
+        Code::MissingRosterTag,
+        Code::MalformedDate,
+        Code::MalformedResultTag,
+        Code::ProseLikeMove,
+        Code::BadSuppression,
     ];
+
+    /// The code with this name (`illegal-move`).
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Whether only `xpgn lint` reports it.
+    pub const fn is_style(self) -> bool {
+        matches!(
+            self,
+            Code::NonCanonicalCastling
+                | Code::PromotionWithoutEquals
+                | Code::OverDisambiguated
+                | Code::WrongCaptureMark
+                | Code::NonCanonicalSan
+                | Code::MissingCheckMark
+                | Code::WrongMoveNumber
+                | Code::MissingRosterTag
+                | Code::MalformedDate
+                | Code::MalformedResultTag
+                | Code::ProseLikeMove
+                | Code::BadSuppression
+        )
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -151,6 +212,18 @@ impl Code {
             Code::WrongCheckMark => "wrong-check-mark",
             Code::NullMove => "null-move",
             Code::ResultContradictsBoard => "result-contradicts-board",
+            Code::NonCanonicalCastling => "non-canonical-castling",
+            Code::PromotionWithoutEquals => "promotion-without-equals",
+            Code::OverDisambiguated => "over-disambiguated",
+            Code::WrongCaptureMark => "wrong-capture-mark",
+            Code::NonCanonicalSan => "non-canonical-san",
+            Code::MissingCheckMark => "missing-check-mark",
+            Code::WrongMoveNumber => "wrong-move-number",
+            Code::MissingRosterTag => "missing-roster-tag",
+            Code::MalformedDate => "malformed-date",
+            Code::MalformedResultTag => "malformed-result-tag",
+            Code::ProseLikeMove => "prose-like-move",
+            Code::BadSuppression => "bad-suppression",
         }
     }
 
@@ -170,6 +243,7 @@ impl Code {
             | Code::WrongCheckMark
             | Code::NullMove
             | Code::ResultContradictsBoard => "rules",
+            code if code.is_style() => "style",
             _ => "syntax",
         }
     }
@@ -185,6 +259,7 @@ impl Code {
             | Code::WrongCheckMark
             | Code::NullMove
             | Code::ResultContradictsBoard => Severity::Warning,
+            code if code.is_style() => Severity::Warning,
             _ => Severity::Error,
         }
     }
@@ -205,6 +280,15 @@ pub struct Diagnostic {
     /// For findings about a move: where it stands in the game (boxed: most diagnostics
     /// of reading have none, and they travel in `Result`s).
     pub at_move: Option<Box<MoveRef>>,
+    /// The edit that makes the text right, for `xpgn lint --fix`.
+    pub fix: Option<Box<Fix>>,
+}
+
+/// Replace the text of `span` with `replacement` (an empty span inserts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub span: Span,
+    pub replacement: String,
 }
 
 /// Which move a diagnostic is about.
@@ -235,7 +319,16 @@ impl Diagnostic {
             label: label.into(),
             help: None,
             at_move: None,
+            fix: None,
         }
+    }
+
+    pub fn with_fix(mut self, span: Span, replacement: impl Into<String>) -> Self {
+        self.fix = Some(Box::new(Fix {
+            span,
+            replacement: replacement.into(),
+        }));
+        self
     }
 
     pub fn at_move(mut self, at: MoveRef) -> Self {

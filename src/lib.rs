@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod document;
 pub mod games;
 pub mod layout;
+pub mod lint;
 pub mod notation;
 pub mod pgn;
 pub mod replay;

@@ -152,7 +152,16 @@ impl PlayedMove {
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
 /// file order. The diagnostics of the returned [`Replay`] are all of them.
 pub fn check_game(parsed: &ParsedGame, variants: &Variants) -> Replay {
-    let mut replay = replay(&parsed.game, variants);
+    check_game_as(parsed, variants, false)
+}
+
+/// [`check_game`] that also records every move that replayed ([`Replay::played`]).
+pub fn check_game_recording(parsed: &ParsedGame, variants: &Variants) -> Replay {
+    check_game_as(parsed, variants, true)
+}
+
+fn check_game_as(parsed: &ParsedGame, variants: &Variants, record: bool) -> Replay {
+    let mut replay = replay_as(&parsed.game, variants, record);
     let mut diagnostics = parsed.diagnostics.clone();
     if replay
         .diagnostics

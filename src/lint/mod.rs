@@ -1,0 +1,236 @@
+//! `xpgn lint`: everything `check` finds plus style rules, each with a stable code, a
+//! default severity and documentation (`--explain`); rule selection from flags, an
+//! `xpgn.yaml` found upward from each file ([`config`]) and `{xpgn: allow=...}` comments
+//! in a game; and the edits `--fix` applies.
+
+pub mod config;
+mod docs;
+mod style;
+
+use std::collections::{HashMap, HashSet};
+
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::pgn::{Game, Item, ParsedGame};
+use crate::replay::{Replay, check_game_recording};
+use crate::report::Source;
+use crate::rules::Variants;
+use crate::span::Spanned;
+
+pub use docs::{RuleDoc, explain};
+pub use style::{Scope, first_ply};
+
+/// Which codes a file is linted for, and at which severity.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// `None`: every code.
+    pub select: Option<HashSet<Code>>,
+    pub ignore: HashSet<Code>,
+    pub severity: HashMap<Code, Severity>,
+}
+
+impl Selection {
+    pub fn selects(&self, code: Code) -> bool {
+        self.select.as_ref().is_none_or(|s| s.contains(&code)) && !self.ignore.contains(&code)
+    }
+}
+
+/// Reads a list of rule names (`all` for every code) as given on the command line or in
+/// a configuration file.
+pub fn codes(names: &[String]) -> Result<HashSet<Code>, String> {
+    let mut codes = HashSet::new();
+    for name in names {
+        if name == "all" {
+            codes.extend(Code::ALL);
+            continue;
+        }
+        match Code::from_name(name) {
+            Some(code) => {
+                codes.insert(code);
+            }
+            None => return Err(unknown_rule(name)),
+        }
+    }
+    Ok(codes)
+}
+
+/// The message for a rule name xpgn does not have, with the closest it has.
+pub fn unknown_rule(name: &str) -> String {
+    let closest = Code::ALL
+        .iter()
+        .map(|c| (strsim::levenshtein(name, c.name()), c.name()))
+        .min()
+        .filter(|(distance, _)| *distance <= 3);
+    match closest {
+        Some((_, near)) => format!("unknown rule `{name}` (did you mean `{near}`?)"),
+        None => format!("unknown rule `{name}` (`xpgn lint --explain all` lists them)"),
+    }
+}
+
+/// Lints one game: replays it as `check` does, adds the style findings, drops what the
+/// selection and the game's `{xpgn: allow=...}` comments leave out, and sets severities.
+/// The returned replay's diagnostics are the findings, in file order.
+pub fn lint_game(
+    parsed: &ParsedGame,
+    source: Source<'_>,
+    variants: &Variants,
+    selection: &Selection,
+    scope: Scope,
+) -> Replay {
+    let mut replay = check_game_recording(parsed, variants);
+    let mut found = style::findings(&parsed.game, &replay, source, scope);
+    if scope.fixable {
+        fix_check_marks(&mut replay);
+    }
+    let (allowed, mut bad) = allowed(&parsed.game);
+    found.append(&mut bad);
+    replay.diagnostics.append(&mut found);
+    replay
+        .diagnostics
+        .retain(|d| selection.selects(d.code) && !allowed.contains(&d.code));
+    for d in &mut replay.diagnostics {
+        if let Some(severity) = selection.severity.get(&d.code) {
+            d.severity = *severity;
+        }
+    }
+    replay.diagnostics.sort_by_key(|d| d.span.offset);
+    replay.played = None;
+    replay
+}
+
+/// A wrong `+` or `#` (`check`'s warning) is mended by writing the move as SAN does.
+fn fix_check_marks(replay: &mut Replay) {
+    let Some(played) = &replay.played else {
+        return;
+    };
+    for d in &mut replay.diagnostics {
+        if d.code != Code::WrongCheckMark {
+            continue;
+        }
+        if let Some(m) = played.moves.iter().find(|m| m.span.offset == d.span.offset) {
+            let assessment = d
+                .at_move
+                .as_ref()
+                .and_then(|at| crate::notation::Notation::parse(&at.written).ok())
+                .and_then(|n| n.assessment)
+                .map_or("", |a| a.as_str());
+            let right = format!("{}{assessment}", m.san);
+            *d = d.clone().with_fix(d.span, right);
+        }
+    }
+}
+
+/// The codes a game's `{xpgn: allow=a,b}` comments allow, and a finding for every name
+/// in them that is no code.
+fn allowed(game: &Game) -> (HashSet<Code>, Vec<Diagnostic>) {
+    let mut codes = HashSet::new();
+    let mut bad = Vec::new();
+    let mut visit = |items: &[Spanned<Item>]| {
+        walk(items, &mut |item| {
+            let text = match &item.node {
+                Item::Comment(comment) => &comment.text,
+                Item::Prose(text) => text,
+                _ => return,
+            };
+            {
+                for name in allow_lists(text) {
+                    match (name, Code::from_name(name)) {
+                        ("all", _) => codes.extend(Code::ALL.into_iter().filter(|c| c.is_style())),
+                        (_, Some(code)) => {
+                            codes.insert(code);
+                        }
+                        (_, None) => bad.push(
+                            Diagnostic::new(
+                                Code::BadSuppression,
+                                item.span,
+                                format!("`xpgn: allow` names {}", unknown_rule(name)),
+                                "allows nothing",
+                            )
+                            .with_help(
+                                "name the codes as `xpgn lint` prints them, separated by commas",
+                            ),
+                        ),
+                    }
+                }
+            }
+        });
+    };
+    visit(&game.prelude);
+    visit(&game.moves);
+    visit(&game.trailing);
+    (codes, bad)
+}
+
+/// The names listed after each `xpgn: allow=` in a comment (`a,b` or `a, b`), up to the
+/// first word that does not continue the list.
+fn allow_lists(text: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    for (at, key) in text.match_indices("xpgn:") {
+        let rest = text[at + key.len()..].trim_start();
+        let Some(list) = rest
+            .strip_prefix("allow")
+            .and_then(|r| r.trim_start().strip_prefix('='))
+        else {
+            continue;
+        };
+        let list = &list[..list.find(['}', '\n']).unwrap_or(list.len())];
+        for chunk in list.split(',') {
+            let mut words = chunk.split_whitespace();
+            let Some(name) = words.next() else { break };
+            names.push(name);
+            if words.next().is_some() {
+                break;
+            }
+        }
+    }
+    names
+}
+
+fn walk<'a>(items: &'a [Spanned<Item>], visit: &mut impl FnMut(&'a Spanned<Item>)) {
+    for item in items {
+        visit(item);
+        if let Item::Variation(inner) = &item.node {
+            walk(inner, visit);
+        }
+    }
+}
+
+/// Applies the fixes of `diagnostics` to `text` (which starts at byte `offset` of its
+/// file). Fixes that overlap one already taken are left for the next run. Returns the
+/// new text and how many fixes were applied.
+pub fn apply_fixes<'a>(
+    text: &str,
+    offset: usize,
+    diagnostics: impl IntoIterator<Item = &'a Diagnostic>,
+) -> (String, usize) {
+    let mut fixes: Vec<&crate::diagnostic::Fix> = diagnostics
+        .into_iter()
+        .filter_map(|d| d.fix.as_deref())
+        .collect();
+    fixes.sort_by_key(|f| (f.span.offset, f.span.len));
+    fixes.dedup_by(|a, b| a.span.offset == b.span.offset && a.replacement == b.replacement);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    let mut applied = 0;
+    for fix in fixes {
+        let Some(start) = fix.span.offset.checked_sub(offset) else {
+            continue;
+        };
+        let end = start + fix.span.len;
+        if start < at
+            || end > text.len()
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(end)
+        {
+            continue;
+        }
+        out.push_str(&text[at..start]);
+        out.push_str(&fix.replacement);
+        at = end;
+        applied += 1;
+    }
+    out.push_str(&text[at..]);
+    (out, applied)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,426 @@
+//! The style rules: what `xpgn lint` finds on top of `check`, each finding with the edit
+//! that makes it right where there is one.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Code, Diagnostic, MoveRef};
+use crate::layout::SEVEN_TAG_ROSTER;
+use crate::notation::{CheckMark, MoveBody, Notation, Separator};
+use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
+use crate::replay::{PlayedMove, Replay};
+use crate::report::Source;
+use crate::span::{Span, Spanned};
+
+/// Where the findings of a game are going: whether edits may be offered, and whether
+/// the game is a PGN game (tags are a PGN matter; transcripts and documents have none
+/// to speak of).
+#[derive(Clone, Copy, Debug)]
+pub struct Scope {
+    pub fixable: bool,
+    pub pgn: bool,
+}
+
+/// Every style finding of one game, in no particular order.
+pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) -> Vec<Diagnostic> {
+    let played: HashMap<usize, &PlayedMove> = replay
+        .played
+        .iter()
+        .flat_map(|p| &p.moves)
+        .map(|m| (m.span.offset, m))
+        .collect();
+    let mut found = Vec::new();
+    let first_ply = game.tag("FEN").map_or(0, first_ply);
+    let mut walker = Walker {
+        played: &played,
+        found: &mut found,
+    };
+    walker.line(&game.moves, first_ply);
+    if scope.pgn {
+        tags(game, source, &mut found);
+    }
+    prose(game, &mut found);
+    if !scope.fixable {
+        for finding in &mut found {
+            finding.fix = None;
+        }
+    }
+    found
+}
+
+/// The ply (0 for White's first move) the first move of a game from `fen` plays, from
+/// its side to move and move number.
+pub fn first_ply(fen: &str) -> u32 {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1) == Some(&"b");
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1);
+    number.saturating_sub(1).saturating_mul(2) + u32::from(black)
+}
+
+struct Walker<'a, 'b> {
+    played: &'a HashMap<usize, &'b PlayedMove>,
+    found: &'a mut Vec<Diagnostic>,
+}
+
+impl Walker<'_, '_> {
+    /// The findings of a line whose first move plays `ply`.
+    fn line(&mut self, items: &[Spanned<Item>], first: u32) {
+        let mut ply = first;
+        // The ply of the last move, which a variation replaces.
+        let mut last = first;
+        let mut pending_number: Option<(MoveNumber, crate::span::Span)> = None;
+        for item in items {
+            match &item.node {
+                Item::MoveNumber(number) => pending_number = Some((*number, item.span)),
+                Item::Move(notation) => {
+                    if let Some((number, span)) = pending_number.take() {
+                        self.move_number(number, span, ply);
+                    }
+                    if let Some(played) = self.played.get(&item.span.offset) {
+                        self.spelling(notation, item.span, played);
+                    }
+                    last = ply;
+                    ply += 1;
+                }
+                Item::Variation(variation) => self.line(variation, last),
+                _ => {}
+            }
+        }
+    }
+
+    fn move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
+        let white = ply % 2 == 0;
+        let number = ply / 2 + 1;
+        let right = if white {
+            format!("{number}.")
+        } else {
+            format!("{number}...")
+        };
+        let dots_fit = match written.dots {
+            Dots::One => white,
+            Dots::Three => !white,
+            Dots::Missing => false,
+        };
+        if written.number == number && dots_fit {
+            return;
+        }
+        let side = if white { "White" } else { "Black" };
+        let shown = match written.dots {
+            Dots::Missing => written.number.to_string(),
+            Dots::One => format!("{}.", written.number),
+            Dots::Three => format!("{}...", written.number),
+        };
+        self.found.push(
+            Diagnostic::new(
+                Code::WrongMoveNumber,
+                span,
+                format!("`{shown}` numbers {side}'s move {number}"),
+                "move number",
+            )
+            .with_help(format!("write `{right}`"))
+            .with_fix(span, right),
+        );
+    }
+
+    /// A move that replayed, written otherwise than its canonical SAN.
+    fn spelling(&mut self, written: &Notation, span: Span, played: &PlayedMove) {
+        let Ok(canonical) = Notation::parse(&played.san) else {
+            return;
+        };
+        let assessment = written.assessment.map_or("", |a| a.as_str());
+        let right = format!("{}{assessment}", played.san);
+        let at = MoveRef {
+            ply: played.ply,
+            written: written.to_string(),
+            variation: played.variation.clone(),
+        };
+        let finding = |code: Code, message: String, label: &str| {
+            Diagnostic::new(code, span, message, label)
+                .with_help(format!("write `{right}`"))
+                .with_fix(span, right.clone())
+                .at_move(at.clone())
+        };
+        let shown = written.to_string();
+        if written.body != canonical.body {
+            let (code, why) = spelling_rule(&written.body, &canonical.body);
+            self.found.push(finding(
+                code,
+                format!("`{shown}` at ply {}: {why}", played.ply),
+                "not canonical SAN",
+            ));
+        }
+        if written.check.is_none()
+            && let Some(mark) = canonical.check
+        {
+            let gives = match mark {
+                CheckMark::Check => "check",
+                CheckMark::Mate => "mate",
+            };
+            self.found.push(finding(
+                Code::MissingCheckMark,
+                format!(
+                    "`{shown}` at ply {} gives {gives} without saying so",
+                    played.ply
+                ),
+                "no check mark",
+            ));
+        }
+    }
+}
+
+/// Which rule a spelling breaks, and why in words, from the most specific to the most
+/// general.
+fn spelling_rule(written: &MoveBody, canonical: &MoveBody) -> (Code, String) {
+    match (written, canonical) {
+        (MoveBody::Castle(castle), _) if castle.letter != 'O' => (
+            Code::NonCanonicalCastling,
+            format!(
+                "castling is written with the letter O, not `{}`",
+                castle.letter
+            ),
+        ),
+        (MoveBody::Piece(w), MoveBody::Piece(c)) => {
+            let promotion_without_equals = w
+                .targets
+                .iter()
+                .any(|t| t.promotion.is_some_and(|p| !p.equals));
+            let captures = |m: &crate::notation::PieceMove| {
+                m.targets
+                    .iter()
+                    .filter(|t| t.separator == Separator::Capture)
+                    .count()
+            };
+            let origin =
+                |m: &crate::notation::PieceMove| usize::from(m.hint.is_some()) + m.targets.len();
+            if promotion_without_equals {
+                (
+                    Code::PromotionWithoutEquals,
+                    "a promotion is written with `=` before the piece".to_owned(),
+                )
+            } else if captures(w) != captures(c) {
+                let why = if captures(w) > captures(c) {
+                    "`x` marks a capture, and this move captures nothing there"
+                } else {
+                    "this move captures: SAN marks it with `x`"
+                };
+                (Code::WrongCaptureMark, why.to_owned())
+            } else if origin(w) > origin(c) {
+                (
+                    Code::OverDisambiguated,
+                    "SAN writes only as much of the origin as tells the move apart".to_owned(),
+                )
+            } else {
+                (
+                    Code::NonCanonicalSan,
+                    "this is not how SAN writes the move".to_owned(),
+                )
+            }
+        }
+        _ => (
+            Code::NonCanonicalSan,
+            "this is not how SAN writes the move".to_owned(),
+        ),
+    }
+}
+
+/// Placeholder values of the Seven Tag Roster (PGN standard 8.1.1).
+fn roster_default(name: &str, game: &Game) -> &'static str {
+    match name {
+        "Date" => "????.??.??",
+        "Result" => game.result.as_ref().map_or("*", |r| r.node.as_str()),
+        _ => "?",
+    }
+}
+
+fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
+    let missing: Vec<&str> = SEVEN_TAG_ROSTER
+        .into_iter()
+        .filter(|name| game.tag(name).is_none())
+        .collect();
+    let newline = if source.text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    if !missing.is_empty() {
+        let lines: String = missing
+            .iter()
+            .map(|name| format!("[{name} \"{}\"]{newline}", roster_default(name, game)))
+            .collect();
+        // After the last tag's line, or a tag section of its own before the moves.
+        let (span, insert, at) = match game.tags.last() {
+            Some(last) => {
+                let end = line_end(source, last.span.end());
+                (last.span, lines, Span::new(end, 0))
+            }
+            None => {
+                let start = game.span.offset;
+                (
+                    Span::new(start, first_line_len(source, start)),
+                    format!("{lines}{newline}"),
+                    Span::new(start, 0),
+                )
+            }
+        };
+        found.push(
+            Diagnostic::new(
+                Code::MissingRosterTag,
+                span,
+                format!(
+                    "the Seven Tag Roster lacks {}",
+                    missing
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "tags",
+            )
+            .with_help(format!(
+                "add {} (`?` where unknown)",
+                insert.trim_end().replace(newline, " ")
+            ))
+            .with_fix(at, insert),
+        );
+    }
+    for tag in &game.tags {
+        let value = tag.value.node.as_ref();
+        match tag.name.node.as_ref() {
+            "Date" if !is_pgn_date(value) => {
+                let mut finding = Diagnostic::new(
+                    Code::MalformedDate,
+                    tag.value.span,
+                    format!("`{value}` is not a PGN date"),
+                    "date",
+                )
+                .with_help("write `YYYY.MM.DD`, with `??` for what is unknown (`1992.??.??`)");
+                if let Some(date) = dotted_date(value) {
+                    finding = finding
+                        .with_help(format!("write `{date}`"))
+                        .with_fix(tag.value.span, date);
+                }
+                found.push(finding);
+            }
+            "Result" if Outcome::parse(value).is_none_or(|o| o.as_str() != value) => {
+                let right = Outcome::parse(value).or(game.result.as_ref().map(|r| r.node));
+                let mut finding = Diagnostic::new(
+                    Code::MalformedResultTag,
+                    tag.value.span,
+                    format!("`{value}` is not a PGN result"),
+                    "result",
+                )
+                .with_help("a result is `1-0`, `0-1`, `1/2-1/2` or `*`");
+                if let Some(right) = right {
+                    finding = finding
+                        .with_help(format!("write `{}`", right.as_str()))
+                        .with_fix(tag.value.span, right.as_str());
+                }
+                found.push(finding);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `YYYY.MM.DD` with `?` for unknown digits (a whole field unknown or known).
+fn is_pgn_date(value: &str) -> bool {
+    let fields: Vec<&str> = value.split('.').collect();
+    let [year, month, day] = fields.as_slice() else {
+        return false;
+    };
+    let field = |text: &str, len: usize, max: u32| {
+        text.len() == len
+            && (text.bytes().all(|b| b == b'?')
+                || text
+                    .parse::<u32>()
+                    .is_ok_and(|n| (len == 4 || n >= 1) && n <= max))
+    };
+    field(year, 4, 9999) && field(month, 2, 12) && field(day, 2, 31)
+}
+
+/// A date written with `-` or `/` between its fields, dotted.
+fn dotted_date(value: &str) -> Option<String> {
+    let dotted = value.replace(['-', '/'], ".");
+    (dotted != value && is_pgn_date(&dotted)).then_some(dotted)
+}
+
+/// The offset just past the line break ending the line that holds `offset`.
+fn line_end(source: Source<'_>, offset: usize) -> usize {
+    let local = offset.saturating_sub(source.offset).min(source.text.len());
+    match source.text[local..].find('\n') {
+        Some(i) => offset + i + 1,
+        None => source.offset + source.text.len(),
+    }
+}
+
+fn first_line_len(source: Source<'_>, offset: usize) -> usize {
+    let local = offset.saturating_sub(source.offset).min(source.text.len());
+    source.text[local..]
+        .find(['\r', '\n'])
+        .unwrap_or(source.text.len() - local)
+}
+
+/// Transcript prose that most likely is a move line gone wrong: it opens with a move
+/// number (`12.Nf3xx`), or it is a word or two of which one reads as a move once its
+/// case or trailing punctuation is mended (`nf3`, `e4.`, `o-o`).
+fn prose(game: &Game, found: &mut Vec<Diagnostic>) {
+    for item in &game.moves {
+        let Item::Prose(text) = &item.node else {
+            continue;
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let numbered = words.first().is_some_and(|w| {
+            let after = w.trim_start_matches(|c: char| c.is_ascii_digit());
+            after.len() < w.len() && after.starts_with('.')
+        });
+        let mended = (words.len() <= 2)
+            .then(|| words.iter().find_map(|w| mend(w)))
+            .flatten();
+        if !numbered && mended.is_none() {
+            continue;
+        }
+        let mut finding = Diagnostic::new(
+            Code::ProseLikeMove,
+            item.span,
+            format!(
+                "`{}` reads as prose, yet looks like a move line",
+                text.trim()
+            ),
+            "skipped as prose",
+        );
+        finding = match mended {
+            Some((word, right)) => finding.with_help(format!(
+                "if `{word}` is a move, write `{right}`; else leave it (prose is kept and skipped)"
+            )),
+            None => finding.with_help(
+                "write the moves so that every word reads (`12. Nf3 Nc6`), or leave it as prose",
+            ),
+        };
+        found.push(finding);
+    }
+}
+
+/// A word that is no move as written but is one with its case or punctuation mended.
+fn mend(word: &str) -> Option<(&str, String)> {
+    if Notation::parse(word).is_ok() {
+        return None;
+    }
+    let trimmed = word.trim_end_matches(['.', ',', ';', ':']);
+    let mut candidates = vec![trimmed.to_owned()];
+    let mut chars = trimmed.chars();
+    if let Some(first) = chars.next()
+        && "kqrbn".contains(first)
+        && trimmed.len() >= 3
+    {
+        candidates.push(format!("{}{}", first.to_ascii_uppercase(), chars.as_str()));
+    }
+    if trimmed.eq_ignore_ascii_case("o-o") || trimmed.eq_ignore_ascii_case("o-o-o") {
+        candidates.push(trimmed.to_ascii_uppercase());
+    }
+    candidates
+        .into_iter()
+        .find(|c| c != word && c.len() >= 2 && Notation::parse(c).is_ok())
+        .map(|right| (word, right))
+}
