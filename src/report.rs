@@ -204,6 +204,16 @@ struct JsonDiagnostic<'a> {
     /// Where a variation's move stands: `[ply, nth variation at that ply]` per level.
     #[serde(skip_serializing_if = "Option::is_none")]
     variation: Option<&'a [(usize, usize)]>,
+    /// The edit `xpgn lint --fix` makes (offset and length in the decoded text).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<JsonFix<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    offset: usize,
+    length: usize,
+    replacement: &'a str,
 }
 
 /// Event numbers started in the main line, in order.
@@ -250,6 +260,11 @@ impl<W: Write> Reporter for JsonReporter<W> {
                         .as_ref()
                         .map(|m| m.variation.as_slice())
                         .filter(|v| !v.is_empty()),
+                    fix: d.fix.as_deref().map(|f| JsonFix {
+                        offset: f.span.offset,
+                        length: f.span.len,
+                        replacement: &f.replacement,
+                    }),
                 }
             })
             .collect();

@@ -2,34 +2,11 @@
 
 mod common;
 
-use common::{stderr, stdout, xpgn};
-use std::path::{Path, PathBuf};
+use common::{Scratch, stderr, stdout, xpgn};
+use std::path::Path;
 use std::process::Command;
 
 /// A scratch directory of this test's own, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("xpgn-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).unwrap();
-        path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()
 }

@@ -137,6 +137,8 @@ fn every_code_has_a_fixture() {
     all.extend(expected("prince"));
     all.extend(expected("knights"));
     all.extend(expected("pairs"));
+    // Style rules come from `xpgn lint` (tests/lint.rs checks their fixtures).
+    all.extend(expected("lint"));
     for code in Code::ALL {
         assert!(
             all.values().flatten().any(|c| c == code.name()),

@@ -36,7 +36,7 @@ pub struct CheckArgs {
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum Format {
+pub(super) enum Format {
     Human,
     Json,
     Github,

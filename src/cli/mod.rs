@@ -3,6 +3,7 @@
 mod check;
 mod convert;
 mod fmt;
+mod lint;
 mod moves;
 mod perft;
 mod show;
@@ -42,6 +43,8 @@ pub struct Args {
 enum Command {
     /// Replay every game through the rules and report every syntax error, illegal move and inconsistency.
     Check(check::CheckArgs),
+    /// Everything check finds plus style rules (stable codes, --fix, xpgn.yaml, --explain).
+    Lint(lint::LintArgs),
     /// Print games laid out canonically: tags in standard order, 80-column movetext.
     Fmt(fmt::FmtArgs),
     /// Write games in another notation: SAN, long notation, UCI, FEN per ply, JSON, YAML, PGN.
@@ -203,15 +206,21 @@ enum InputKind {
     Yaml,
 }
 
-impl InputArgs {
-    /// The inputs, or the process's exit status when a path is bad.
-    fn inputs(&self) -> Result<Vec<Input>, ExitStatus> {
-        let format = self.input.map(|kind| match kind {
+impl InputKind {
+    fn format(self) -> InputFormat {
+        match self {
             InputKind::Pgn => InputFormat::Pgn,
             InputKind::Transcript => InputFormat::Transcript,
             InputKind::Json => InputFormat::Json,
             InputKind::Yaml => InputFormat::Yaml,
-        });
+        }
+    }
+}
+
+impl InputArgs {
+    /// The inputs, or the process's exit status when a path is bad.
+    fn inputs(&self) -> Result<Vec<Input>, ExitStatus> {
+        let format = self.input.map(InputKind::format);
         collect_inputs(&self.paths, format).map_err(|e| {
             eprintln!("xpgn: {e}");
             ExitStatus::Error
@@ -244,6 +253,7 @@ impl Color {
 pub fn run(args: Args) -> ExitStatus {
     match args.command {
         Command::Check(args) => check::run(args),
+        Command::Lint(args) => lint::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Show(args) => show::run(args),

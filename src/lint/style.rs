@@ -91,7 +91,7 @@ impl Walker<'_, '_> {
     }
 
     fn move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
-        let white = ply % 2 == 0;
+        let white = ply.is_multiple_of(2);
         let number = ply / 2 + 1;
         let right = if white {
             format!("{number}.")

@@ -73,10 +73,8 @@ fn each_spelling_rule_and_its_fix() {
 
 #[test]
 fn promotion_without_equals_keeps_the_assessment() {
-    let text = format!(
-        "[Event \"e\"]\n[Site \"s\"]\n[Date \"2026.11.23\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n[FEN \"8/4P3/8/8/8/k7/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e8Q!? *\n"
-    );
-    let (codes, fixed) = lint(&text);
+    let text = "[Event \"e\"]\n[Site \"s\"]\n[Date \"2026.11.23\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n[FEN \"8/4P3/8/8/8/k7/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e8Q!? *\n";
+    let (codes, fixed) = lint(text);
     assert_eq!(codes, ["promotion-without-equals"]);
     assert!(fixed.contains("1. e8=Q!? *"), "{fixed}");
 }

@@ -3,6 +3,7 @@
 // Every test crate compiles this module and uses a part of it.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// Runs `xpgn` with `args` from the repository root, without colour.
@@ -46,4 +47,32 @@ pub fn xpgn_with_input(args: &[&str], input: &str) -> Output {
     let output = child.wait_with_output().expect("xpgn ends");
     writer.join().expect("writer").expect("input written");
     output
+}
+
+/// A temporary folder for a test's files, removed when the test ends.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("xpgn-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `text` to `name` (folders created as needed) and returns its path.
+    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap();
+        }
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

@@ -1,0 +1,403 @@
+//! `xpgn lint`: everything `check` finds plus the style rules, with rule selection from
+//! flags, `xpgn.yaml` and `{xpgn: allow=...}` comments, and `--fix`.
+
+use std::collections::{HashMap, HashSet};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use xpgn::diagnostic::Code;
+use xpgn::games::read_games;
+use xpgn::lint::config::Config;
+use xpgn::lint::{Scope, Selection, apply_fixes, codes, explain, lint_game};
+use xpgn::pgn::ParsedGame;
+use xpgn::report::{
+    GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Source, Summary,
+};
+use xpgn::rules::Variants;
+use xpgn::source::{Compression, Input, InputFormat, collect_inputs, open, read_whole};
+
+use super::check::Format;
+use super::{Color, ExitStatus, InputKind, VariantArgs};
+
+#[derive(clap::Args, Debug)]
+pub struct LintArgs {
+    /// Files or directories (walked for .pgn, .pgn.gz, .pgn.zst, .pgn.bz2, .txt); `-` is standard input.
+    #[arg(required_unless_present = "explain", value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// Read every input as this format instead of guessing from the file name.
+    #[arg(long, value_enum)]
+    input: Option<InputKind>,
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Rewrite files in place with every fixable finding fixed (the rest is reported).
+    #[arg(long)]
+    fix: bool,
+    /// Only these rules (comma-separated codes, or `all`), instead of the configuration's.
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    select: Vec<String>,
+    /// Leave out these rules (comma-separated codes), on top of the configuration's.
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    ignore: Vec<String>,
+    /// The configuration file to use, instead of the `xpgn.yaml` found upward from each file.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Print what a rule finds and why (`all`: every rule, one line each), then exit.
+    #[arg(long, value_name = "CODE")]
+    explain: Option<String>,
+    /// How to write findings.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Colour in human output.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// No summary line.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+pub fn run(args: LintArgs) -> ExitStatus {
+    if let Some(name) = &args.explain {
+        return explain_rules(name);
+    }
+    match Linter::new(&args) {
+        Ok(linter) => linter.run(&args),
+        Err(message) => {
+            eprintln!("xpgn: {message}");
+            ExitStatus::Error
+        }
+    }
+}
+
+fn explain_rules(name: &str) -> ExitStatus {
+    let mut out = String::new();
+    if name == "all" {
+        for code in Code::ALL {
+            let doc = explain(code);
+            out.push_str(&format!(
+                "{:<26} {:<8} {:<7} {}{}\n",
+                code.name(),
+                code.category(),
+                code.severity().as_str(),
+                doc.summary,
+                if doc.fixable { " (fixable)" } else { "" }
+            ));
+        }
+    } else {
+        match Code::from_name(name) {
+            Some(code) => out = explain(code).render(),
+            None => {
+                eprintln!("xpgn: {}", xpgn::lint::unknown_rule(name));
+                return ExitStatus::Error;
+            }
+        }
+    }
+    super::finish_output(io::stdout().lock().write_all(out.as_bytes()))
+}
+
+/// What every file of a run shares, and the configurations found so far.
+struct Linter {
+    variants: Variants,
+    inputs: Vec<Input>,
+    select: Option<HashSet<Code>>,
+    ignore: HashSet<Code>,
+    /// `--config`, for every file.
+    config: Option<Rc<Config>>,
+    /// Found upward, by the folder looked from.
+    found: HashMap<PathBuf, Option<Rc<Config>>>,
+}
+
+/// What linting one file found.
+#[derive(Default)]
+struct FileOutcome {
+    findings: usize,
+    fixed: usize,
+}
+
+impl Linter {
+    fn new(args: &LintArgs) -> Result<Linter, String> {
+        let variants = args
+            .variant
+            .variants()
+            .map_err(|_| "the variant options are wrong (see above)".to_owned())?;
+        let format = args.input.map(InputKind::format);
+        let inputs = collect_inputs(&args.paths, format).map_err(|e| e.to_string())?;
+        let select = (!args.select.is_empty())
+            .then(|| codes(&args.select))
+            .transpose()?;
+        let ignore = codes(&args.ignore)?;
+        let config = args
+            .config
+            .as_deref()
+            .map(Config::load)
+            .transpose()?
+            .map(Rc::new);
+        Ok(Linter {
+            variants,
+            inputs,
+            select,
+            ignore,
+            config,
+            found: HashMap::new(),
+        })
+    }
+
+    fn run(mut self, args: &LintArgs) -> ExitStatus {
+        let out = io::BufWriter::new(io::stdout().lock());
+        let mut reporter: Box<dyn Reporter> = match args.format {
+            Format::Human => Box::new(HumanReporter::new(out, args.color.enabled(), args.quiet)),
+            Format::Json => Box::new(JsonReporter::new(out)),
+            Format::Github => Box::new(GithubReporter::new(out)),
+        };
+        let mut summary = Summary::default();
+        let mut status = ExitStatus::Success;
+        let mut findings = 0;
+        for input in std::mem::take(&mut self.inputs) {
+            summary.files += 1;
+            let outcome = self
+                .settings(&input, args)
+                .and_then(|(variants, selection)| {
+                    let run = FileRun {
+                        input: &input,
+                        variants: &variants,
+                        selection: &selection,
+                    };
+                    if args.fix {
+                        run.fix(reporter.as_mut(), &mut summary)
+                    } else {
+                        run.report(reporter.as_mut(), &mut summary)
+                            .map_err(|e| format!("cannot read {}: {e}", input.display))
+                    }
+                });
+            match outcome {
+                Ok(outcome) => {
+                    findings += outcome.findings;
+                    if outcome.fixed > 0 {
+                        eprintln!(
+                            "xpgn: {}: fixed {} finding{}",
+                            input.display,
+                            outcome.fixed,
+                            if outcome.fixed == 1 { "" } else { "s" }
+                        );
+                    }
+                }
+                Err(message) => {
+                    eprintln!("xpgn: {message}");
+                    status = ExitStatus::Error;
+                }
+            }
+        }
+        if let Err(e) = reporter.finish(&summary)
+            && e.kind() != io::ErrorKind::BrokenPipe
+        {
+            eprintln!("xpgn: cannot write the report: {e}");
+            return ExitStatus::Error;
+        }
+        if status == ExitStatus::Success && findings > 0 {
+            status = ExitStatus::Findings;
+        }
+        status
+    }
+
+    /// The variants and selection for one file: its configuration, then the flags.
+    fn settings(
+        &mut self,
+        input: &Input,
+        args: &LintArgs,
+    ) -> Result<(Variants, Selection), String> {
+        let config = match &self.config {
+            Some(config) => Some(Rc::clone(config)),
+            None => {
+                let folder = match &input.path {
+                    Some(path) => path.parent().map_or_else(PathBuf::new, Path::to_path_buf),
+                    None => PathBuf::from("."),
+                };
+                match self.found.get(&folder) {
+                    Some(config) => config.clone(),
+                    None => {
+                        let config = Config::find(&folder)
+                            .map(|path| Config::load(&path))
+                            .transpose()?
+                            .map(Rc::new);
+                        self.found.insert(folder, config.clone());
+                        config
+                    }
+                }
+            }
+        };
+        let mut selection = match (&config, &input.path) {
+            (Some(config), Some(path)) => config.selection_for(path),
+            (Some(config), None) => config.selection_for(Path::new("-")),
+            (None, _) => Selection::default(),
+        };
+        if let Some(select) = &self.select {
+            selection.select = Some(select.clone());
+        }
+        selection.ignore.extend(&self.ignore);
+        let mut variants = self.variants.clone();
+        // The flag wins over the configuration.
+        if args.variant.variant.is_none()
+            && let Some(name) = config.as_ref().and_then(|c| c.variant.as_deref())
+        {
+            variants.default = variants.find(name).ok_or_else(|| {
+                format!(
+                    "{}: unknown variant `{name}` (supported: {})",
+                    config
+                        .as_ref()
+                        .map_or_else(String::new, |c| c.path.display().to_string()),
+                    variants.ids()
+                )
+            })?;
+        }
+        Ok((variants, selection))
+    }
+}
+
+/// Linting one file with its settings.
+struct FileRun<'a> {
+    input: &'a Input,
+    variants: &'a Variants,
+    selection: &'a Selection,
+}
+
+impl FileRun<'_> {
+    fn scope(&self) -> Scope {
+        let writable = self.input.path.is_some() && self.input.compression == Compression::None;
+        let text = matches!(
+            self.input.format,
+            InputFormat::Pgn | InputFormat::Transcript
+        );
+        Scope {
+            fixable: writable && text,
+            pgn: self.input.format == InputFormat::Pgn,
+        }
+    }
+
+    fn lint(&self, source: Source<'_>, parsed: &ParsedGame) -> xpgn::replay::Replay {
+        lint_game(parsed, source, self.variants, self.selection, self.scope())
+    }
+
+    /// Lints the file chunk by chunk and reports every finding.
+    fn report(
+        &self,
+        reporter: &mut dyn Reporter,
+        summary: &mut Summary,
+    ) -> io::Result<FileOutcome> {
+        let mut outcome = FileOutcome::default();
+        let mut number = 0;
+        for chunk in read_games(self.input)? {
+            let chunk = chunk?;
+            for (source, parsed) in chunk.games(&self.input.display) {
+                number += 1;
+                let replay = self.lint(source, parsed);
+                outcome.findings += replay.diagnostics.len();
+                summary.add(&replay.diagnostics);
+                reporter.game(&GameReport {
+                    source,
+                    number,
+                    game: &parsed.game,
+                    replay: &replay,
+                })?;
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// Applies every fix, writes the file back (same encoding, atomically), and reports
+    /// what is left.
+    fn fix(
+        &self,
+        reporter: &mut dyn Reporter,
+        summary: &mut Summary,
+    ) -> Result<FileOutcome, String> {
+        let name = &self.input.display;
+        let Some(path) = &self.input.path else {
+            return Err("--fix needs files, not standard input".to_owned());
+        };
+        if !self.scope().fixable {
+            return Err(format!(
+                "{name}: --fix rewrites plain PGN files and transcripts, not compressed files or game documents"
+            ));
+        }
+        let reader = open(self.input).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let chunk = read_whole(reader).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let windows_1252 = chunk.parts.iter().any(|p| p.cp1252_line.is_some());
+        let text = chunk.text;
+        // Several rounds: a fix can uncover another (a number after a respelled move),
+        // and overlapping fixes wait for the next round.
+        let mut current = text.clone();
+        let mut fixed = 0;
+        for _ in 0..4 {
+            let findings = self.findings(&current);
+            let (next, applied) = apply_fixes(
+                &current,
+                0,
+                findings.iter().flat_map(|(_, r)| &r.diagnostics),
+            );
+            if applied == 0 {
+                break;
+            }
+            fixed += applied;
+            current = next;
+        }
+        if current != text {
+            let bytes = if windows_1252 {
+                encoding_rs::WINDOWS_1252.encode(&current).0.into_owned()
+            } else {
+                current.clone().into_bytes()
+            };
+            replace_file(path, &bytes).map_err(|e| format!("cannot write {name}: {e}"))?;
+        }
+        // What is left, read back as any file is, encoding warning included.
+        let mut outcome = self
+            .report(reporter, summary)
+            .map_err(|e| format!("cannot read {name}: {e}"))?;
+        outcome.fixed = fixed;
+        Ok(outcome)
+    }
+
+    /// Every game of a whole file's text with its findings.
+    fn findings(&self, text: &str) -> Vec<(ParsedGame, xpgn::replay::Replay)> {
+        let games = match self.input.format {
+            InputFormat::Transcript => vec![xpgn::transcript::parse_chunk(text, 0)],
+            _ => xpgn::pgn::parse_chunk(text, 0),
+        };
+        let source = Source {
+            name: &self.input.display,
+            text,
+            offset: 0,
+            line: 0,
+        };
+        games
+            .into_iter()
+            .map(|parsed| {
+                let replay = self.lint(source, &parsed);
+                (parsed, replay)
+            })
+            .collect()
+    }
+}
+
+/// Replaces `path` with `bytes` so that no reader ever sees a partial file: written to a
+/// temporary file beside it, synced, given the original's permissions, then renamed over it.
+fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.xpgn-{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::set_permissions(&temporary, std::fs::metadata(path)?.permissions())?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
