@@ -239,7 +239,10 @@ pub fn parse_into_reusing(
 /// otherwise pay more to allocate and free them than to fill them.
 #[derive(Default)]
 pub struct SpareGames {
-    games: Vec<Game>,
+    /// Kept apart rather than as whole games: a list moves in three words, a game in
+    /// twenty.
+    tags: Vec<Vec<Tag>>,
+    moves: Vec<Vec<Spanned<Item>>>,
 }
 
 impl SpareGames {
@@ -256,18 +259,23 @@ impl SpareGames {
             mut moves,
             ..
         } = game;
-        tags.clear();
-        moves.clear();
-        self.games.push(Game {
-            tags,
-            moves,
-            ..Game::default()
-        });
+        if tags.capacity() > 0 {
+            tags.clear();
+            self.tags.push(tags);
+        }
+        if moves.capacity() > 0 {
+            moves.clear();
+            self.moves.push(moves);
+        }
     }
 
     /// An empty game, with lists when there are spare ones.
     fn take(&mut self) -> Game {
-        self.games.pop().unwrap_or_default()
+        Game {
+            tags: self.tags.pop().unwrap_or_default(),
+            moves: self.moves.pop().unwrap_or_default(),
+            ..Game::default()
+        }
     }
 }
 

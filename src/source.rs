@@ -325,7 +325,19 @@ impl<R: BufRead> PgnChunks<R> {
             let rest = &bytes[i..];
             let next = if s.in_brace {
                 memchr::memchr3(b'}', b'\n', b'\r', rest)
-            } else if s.in_line_comment || s.in_tag_line || s.in_escape_line {
+            } else if s.in_tag_line {
+                // Tag lines come in runs: a `\n[` goes on to the next tag line in this
+                // turn (before movetext, a `[` at a line start opens a tag line).
+                let mut end = memchr::memchr2(b'\n', b'\r', rest);
+                while let Some(n) = end
+                    && rest[n] == b'\n'
+                    && rest.get(n + 1) == Some(&b'[')
+                {
+                    s.lines += 1;
+                    end = memchr::memchr2(b'\n', b'\r', &rest[n + 2..]).map(|m| n + 2 + m);
+                }
+                end
+            } else if s.in_line_comment || s.in_escape_line {
                 memchr::memchr2(b'\n', b'\r', rest)
             } else if s.movetext {
                 // memchr takes three bytes at most; a lone `\r` line end is rare.

@@ -52,7 +52,7 @@ pub fn run(args: VariantsArgs) -> ExitStatus {
         .loaded
         .iter()
         .map(|v| (*v, true))
-        .chain(Variant::built_in().iter().map(|v| (v, false)))
+        .chain(Variant::built_in().map(|v| (v, false)))
         .map(|(v, loaded)| Entry {
             id: &v.slug,
             name: &v.name,

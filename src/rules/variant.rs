@@ -1,7 +1,7 @@
 //! A variant as data (board, pieces, start position, castling, pawn rules) and the
 //! attack tables compiled from it once.
 
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 use super::board::{Bitboard, Geometry, MAX_SQUARES, Sq};
 use super::definition::{DefinitionError, parse_definition};
@@ -258,26 +258,29 @@ impl Variant {
         &self.start
     }
 
-    /// The variants xpgn ships, in `xpgn variants` order.
-    pub fn built_in() -> &'static [Variant] {
-        static BUILT_IN: LazyLock<Vec<Variant>> = LazyLock::new(|| {
-            BUILT_IN_FILES
-                .iter()
-                .map(|(file, text)| {
+    /// The variants xpgn ships, in `xpgn variants` order. Each is read from its file the
+    /// first time the iteration reaches it, so a run that asks for `standard` alone (the
+    /// first) does not pay for reading the others.
+    pub fn built_in() -> impl Iterator<Item = &'static Variant> {
+        static BUILT_IN: [OnceLock<Variant>; BUILT_IN_FILES.len()] =
+            [const { OnceLock::new() }; BUILT_IN_FILES.len()];
+        BUILT_IN
+            .iter()
+            .zip(BUILT_IN_FILES)
+            .map(|(variant, (file, text))| {
+                variant.get_or_init(|| {
                     Variant::from_yaml(text).unwrap_or_else(|e| {
                         panic!("the built-in variants/{file} is invalid: {e:?}")
                     })
                 })
-                .collect()
-        });
-        &BUILT_IN
+            })
     }
 
     /// The built-in variant a game's `[Variant]` tag or `--variant` names. Names match
     /// ignoring case, spaces, hyphens and underscores (`spec/notation.md` section 2).
     pub fn by_name(name: &str) -> Option<&'static Variant> {
         let key = name_key(name);
-        Variant::built_in().iter().find(|v| v.answers_to(&key))
+        Variant::built_in().find(|v| v.answers_to(&key))
     }
 
     /// Whether a name reduced by [`name_key`] is this variant's name, id or an alias.
@@ -289,10 +292,7 @@ impl Variant {
 
     /// The ids of the built-in variants, for help texts.
     pub fn built_in_ids() -> String {
-        let ids: Vec<&str> = Variant::built_in()
-            .iter()
-            .map(|v| v.slug.as_str())
-            .collect();
+        let ids: Vec<&str> = Variant::built_in().map(|v| v.slug.as_str()).collect();
         ids.join(", ")
     }
 
