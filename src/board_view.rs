@@ -77,6 +77,7 @@ impl Overlay {
             .filter_map(|sq| pos.facing(sq).map(|d| (sq, d)))
             .collect();
         let last = last
+            .and_then(|m| m.detail.as_deref())
             .map(|m| {
                 [Some(&m.from), m.through.as_ref(), Some(&m.to)]
                     .into_iter()
@@ -119,12 +120,17 @@ fn last_move_line(pos: &Position, last: &PlayedMove) -> String {
         Color::Black => format!("{}.", pos.fullmoves),
         Color::White => format!("{}...", pos.fullmoves.saturating_sub(1)),
     };
-    let squares: Vec<&str> = [Some(&last.from), last.through.as_ref(), Some(&last.to)]
-        .into_iter()
-        .flatten()
-        .map(String::as_str)
-        .collect();
-    format!("last move: {number} {} ({})", last.san, squares.join("-"))
+    match last.detail.as_deref() {
+        Some(d) => {
+            let squares: Vec<&str> = [Some(&d.from), d.through.as_ref(), Some(&d.to)]
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .collect();
+            format!("last move: {number} {} ({})", last.san, squares.join("-"))
+        }
+        None => format!("last move: {number} {}", last.san),
+    }
 }
 
 /// The legend lines for the event state, each only when it applies.

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::pgn::{Game, Item};
-use crate::replay::{Played, PlayedMove, Replay};
+use crate::replay::{MoveDetail, Played, PlayedMove, Replay};
 use crate::span::Spanned;
 
 /// How the moves of a PGN game are spelled.
@@ -34,8 +34,12 @@ pub struct Unconvertible {
 }
 
 /// The main line's moves that replayed, in order.
-fn main_line(played: &Played) -> impl Iterator<Item = &PlayedMove> {
-    played.moves.iter().filter(|m| m.variation.is_empty())
+fn main_line(played: &Played) -> impl Iterator<Item = (&PlayedMove, &MoveDetail)> {
+    played
+        .moves
+        .iter()
+        .filter(|m| m.variation.is_empty())
+        .filter_map(|m| Some((m, m.detail.as_deref()?)))
 }
 
 /// Appends `game` as PGN with every move that replayed spelled as asked, main line and
@@ -48,9 +52,9 @@ pub fn write_spelled(game: &Game, replay: &Replay, spelling: Spelling, out: &mut
         .map(|m| (m.span.offset, m))
         .collect();
     let spell = |offset: usize| {
-        by_offset.get(&offset).map(|m| match spelling {
-            Spelling::San => m.san.clone(),
-            Spelling::Lan => m.lan.clone(),
+        by_offset.get(&offset).and_then(|m| match spelling {
+            Spelling::San => Some(m.san.clone()),
+            Spelling::Lan => m.detail.as_ref().map(|d| d.lan.clone()),
         })
     };
     crate::layout::write_game_spelled(game, out, &spell);
@@ -67,14 +71,14 @@ pub fn main_line_text(replay: &Replay, list: MainLine) -> Result<String, Unconve
     match list {
         MainLine::Fen => {
             out.push_str(&played.start);
-            for m in main_line(played) {
+            for (_, detail) in main_line(played) {
                 out.push('\n');
-                out.push_str(&m.fen);
+                out.push_str(&detail.fen);
             }
         }
         MainLine::Uci => {
-            for (i, m) in main_line(played).enumerate() {
-                let Some(uci) = &m.uci else {
+            for (i, (m, detail)) in main_line(played).enumerate() {
+                let Some(uci) = &detail.uci else {
                     return Err(Unconvertible {
                         ply: m.ply,
                         reason: format!(

@@ -60,6 +60,8 @@ pub struct PassageReport {
 /// What replaying a game found each move to be, for conversions (`xpgn convert`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Played {
+    #[serde(skip)]
+    pub recording: Recording,
     /// The start position in FEN.
     pub start: String,
     /// Every move that replayed, main line and variations, in file order.
@@ -80,8 +82,17 @@ pub struct PlayedMove {
     pub ply: usize,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub variation: Vec<(usize, usize)>,
-    /// Canonical SAN, long notation with the origin, and UCI where the move has one.
+    /// Canonical SAN.
     pub san: String,
+    /// The rest, when recording [`Recording::Everything`].
+    #[serde(flatten)]
+    pub detail: Option<Box<MoveDetail>>,
+}
+
+/// What a conversion tells of a move beyond its SAN.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveDetail {
+    /// Long notation with the origin, and UCI where the move has one.
     pub lan: String,
     pub uci: Option<String>,
     /// The squares it leaves, passes through (a pass or passage) and ends on.
@@ -113,14 +124,10 @@ pub struct PlayedMove {
     pub fen: String,
 }
 
-impl PlayedMove {
-    fn new(v: &Variant, before: &Position, mv: &Move, after: &Position) -> PlayedMove {
+impl MoveDetail {
+    fn new(v: &Variant, before: &Position, mv: &Move, after: &Position) -> MoveDetail {
         let g = v.geometry;
-        PlayedMove {
-            span: Span::default(),
-            ply: 0,
-            variation: Vec::new(),
-            san: san(v, before, mv),
+        MoveDetail {
             lan: crate::rules::san::lan(v, before, mv),
             uci: crate::rules::san::uci(v, mv),
             from: g.name(mv.from),
@@ -149,18 +156,33 @@ impl PlayedMove {
     }
 }
 
+/// How much a replay records of the moves that replayed ([`Replay::played`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Recording {
+    /// Each move's canonical SAN (what `lint` compares spellings with).
+    Spellings,
+    #[default]
+    /// Everything a conversion writes: [`MoveDetail`] per move and the main line's
+    /// positions.
+    Everything,
+}
+
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
 /// file order. The diagnostics of the returned [`Replay`] are all of them.
 pub fn check_game(parsed: &ParsedGame, variants: &Variants) -> Replay {
-    check_game_as(parsed, variants, false)
+    check_game_as(parsed, variants, None)
 }
 
-/// [`check_game`] that also records every move that replayed ([`Replay::played`]).
-pub fn check_game_recording(parsed: &ParsedGame, variants: &Variants) -> Replay {
-    check_game_as(parsed, variants, true)
+/// [`check_game`] that also records the moves that replayed ([`Replay::played`]).
+pub fn check_game_recording(
+    parsed: &ParsedGame,
+    variants: &Variants,
+    recording: Recording,
+) -> Replay {
+    check_game_as(parsed, variants, Some(recording))
 }
 
-fn check_game_as(parsed: &ParsedGame, variants: &Variants, record: bool) -> Replay {
+fn check_game_as(parsed: &ParsedGame, variants: &Variants, record: Option<Recording>) -> Replay {
     let mut replay = replay_as(&parsed.game, variants, record);
     let mut diagnostics = parsed.diagnostics.clone();
     if replay
@@ -209,15 +231,15 @@ fn capture_limit(v: &Variant, pos: &Position, mv: &crate::rules::Move) -> Option
 
 /// Replays `game`; `variants.default` applies when the game has no `[Variant]` tag.
 pub fn replay(game: &Game, variants: &Variants) -> Replay {
-    replay_as(game, variants, false)
+    replay_as(game, variants, None)
 }
 
 /// [`replay`] that also records every move that replayed ([`Replay::played`]).
 pub fn replay_recording(game: &Game, variants: &Variants) -> Replay {
-    replay_as(game, variants, true)
+    replay_as(game, variants, Some(Recording::Everything))
 }
 
-fn replay_as(game: &Game, variants: &Variants, record: bool) -> Replay {
+fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Replay {
     let mut replay = Replay::default();
     let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
         None => variants.default,
@@ -267,7 +289,7 @@ fn replay_under(
     game: &Game,
     variant: &'static Variant,
     start_events: &[EventStart],
-    record: bool,
+    record: Option<Recording>,
 ) -> Option<Replay> {
     let mut replay = Replay {
         variant: Cow::Borrowed(&variant.slug),
@@ -323,7 +345,8 @@ fn replay_under(
         moves: Vec::new(),
         unreadable: Vec::new(),
         starts_events_in_orthodox_chess: false,
-        played: record.then(|| Played {
+        played: record.map(|recording| Played {
+            recording,
             start: crate::rules::write_fen(variant, &start),
             moves: Vec::new(),
             positions: vec![start.clone()],
@@ -529,14 +552,18 @@ impl Replayer<'_> {
                                 let recorded = self.played.as_ref().map(|_| position.clone());
                                 v.play(&mut position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {
-                                    if path.is_empty() {
+                                    let everything = played.recording == Recording::Everything;
+                                    if path.is_empty() && everything {
                                         played.positions.push(position.clone());
                                     }
                                     played.moves.push(PlayedMove {
                                         span: item.span,
                                         ply,
                                         variation: path.clone(),
-                                        ..PlayedMove::new(v, &before, mv, &position)
+                                        san: san(v, &before, mv),
+                                        detail: everything.then(|| {
+                                            Box::new(MoveDetail::new(v, &before, mv, &position))
+                                        }),
                                     });
                                 }
                                 if let Some(prior) = prior {

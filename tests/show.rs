@@ -265,6 +265,7 @@ fn svg_renders_the_board_and_its_pieces() {
         );
         let last_squares: Vec<&String> = last
             .iter()
+            .filter_map(|m| m.detail.as_deref())
             .flat_map(|m| [Some(&m.from), m.through.as_ref(), Some(&m.to)])
             .flatten()
             .collect();

@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::pgn::{Game, Item, ParsedGame};
-use crate::replay::{Replay, check_game_recording};
+use crate::replay::{Recording, Replay, check_game_recording};
 use crate::report::Source;
 use crate::rules::Variants;
 use crate::span::Spanned;
@@ -76,7 +76,7 @@ pub fn lint_game(
     selection: &Selection,
     scope: Scope,
 ) -> Replay {
-    let mut replay = check_game_recording(parsed, variants);
+    let mut replay = check_game_recording(parsed, variants, Recording::Spellings);
     let mut found = style::findings(&parsed.game, &replay, source, scope);
     if scope.fixable {
         fix_check_marks(&mut replay);
