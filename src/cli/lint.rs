@@ -60,7 +60,12 @@ pub fn run(args: LintArgs) -> ExitStatus {
     if let Some(name) = &args.explain {
         return explain_rules(name);
     }
-    match Linter::new(&args) {
+    // The variant options print their own errors.
+    let variants = match args.variant.variants() {
+        Ok(variants) => variants,
+        Err(status) => return status,
+    };
+    match Linter::new(&args, variants) {
         Ok(linter) => linter.run(&args),
         Err(message) => {
             eprintln!("xpgn: {message}");
@@ -115,11 +120,7 @@ struct FileOutcome {
 }
 
 impl Linter {
-    fn new(args: &LintArgs) -> Result<Linter, String> {
-        let variants = args
-            .variant
-            .variants()
-            .map_err(|_| "the variant options are wrong (see above)".to_owned())?;
+    fn new(args: &LintArgs, variants: Variants) -> Result<Linter, String> {
         let format = args.input.map(InputKind::format);
         let inputs = collect_inputs(&args.paths, format).map_err(|e| e.to_string())?;
         let select = (!args.select.is_empty())

@@ -84,6 +84,16 @@ impl Walker<'_, '_> {
                     last = ply;
                     ply += 1;
                 }
+                // A token that could not be read was most likely meant as a move (a
+                // drop of a variant xpgn does not know, a typo): it takes its ply, as
+                // the replay counts it.
+                Item::Unreadable(text) if text.starts_with(|c: char| c.is_alphanumeric()) => {
+                    if let Some((number, span)) = pending_number.take() {
+                        self.move_number(number, span, ply);
+                    }
+                    last = ply;
+                    ply += 1;
+                }
                 Item::Variation(variation) => self.line(variation, last),
                 _ => {}
             }
