@@ -180,3 +180,9 @@ fn explanations_for_every_code() {
         assert!(!doc.summary.is_empty() && !doc.rationale.is_empty());
     }
 }
+
+#[test]
+fn an_unreadable_token_takes_its_ply_in_the_numbering() {
+    let (codes, _) = lint(&game("1. e4 e5 2. P@f3 Nc6 3. Nf3 *"));
+    assert!(!codes.contains(&"wrong-move-number"), "{codes:?}");
+}
