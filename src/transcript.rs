@@ -192,13 +192,14 @@ fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagn
         words.iter().map(|(w, _)| token(w)).collect();
     let numbered =
         matches!(read.first(), Some(Some(tokens)) if matches!(tokens[0].0, Token::Number(..)));
-    let has_move = read
+    // A result alone on its line (`1-0`, `*`) ends the game as well.
+    let has_move_or_result = read
         .iter()
         .flatten()
         .flatten()
-        .any(|(t, _, _)| matches!(t, Token::Move(_)));
+        .any(|(t, _, _)| matches!(t, Token::Move(_) | Token::Result(_)));
     let all_read = read.iter().all(Option::is_some);
-    if !(numbered || all_read && has_move) {
+    if !(numbered || all_read && has_move_or_result) {
         return false;
     }
     for ((word, span), tokens) in words.iter().zip(read) {
