@@ -42,7 +42,7 @@ pub struct Args {
 enum Command {
     /// Replay every game through the rules and report every syntax error, illegal move and inconsistency.
     Check(check::CheckArgs),
-    /// Print games laid out canonically: tags in standard order, 80-column movetext.
+    /// Print games in canonical form: canonical SAN and move numbers, tags in standard order, 80-column movetext.
     Fmt(fmt::FmtArgs),
     /// Write games in another notation: SAN, long notation, UCI, FEN per ply, JSON, YAML, PGN.
     Convert(convert::ConvertArgs),
