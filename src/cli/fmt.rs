@@ -16,7 +16,8 @@ use super::{ExitStatus, InputArgs, VariantArgs};
 pub struct FmtArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// The rules moves are spelled by (a move that does not replay stays as written).
+    // Moves are respelled by the rules of their game; one that does not replay stays as
+    // written.
     #[command(flatten)]
     variant: VariantArgs,
     /// Print nothing; exit 1 if any file would change.
