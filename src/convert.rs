@@ -2,13 +2,16 @@
 //! canonical SAN or long notation, UCI move lists, one FEN per ply, and JSON or YAML
 //! documents. All but UCI and FEN keep tags, comments, NAGs and variations.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::pgn::{Game, Item};
-use crate::replay::{MoveDetail, Played, PlayedMove, Replay};
-use crate::span::Spanned;
+use crate::layout::SEVEN_TAG_ROSTER;
+use crate::pgn::{Game, Item, Outcome, Tag};
+use crate::replay::{MoveDetail, Played, PlayedMove, Recording, Replay, replay_recording};
+use crate::rules::Variants;
+use crate::span::{Span, Spanned};
 
 /// How the moves of a PGN game are spelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +61,50 @@ pub fn write_spelled(game: &Game, replay: &Replay, spelling: Spelling, out: &mut
         })
     };
     crate::layout::write_game_spelled(game, out, &spell);
+}
+
+/// Appends `game` in canonical form, as `xpgn fmt` prints it and `xpgn convert --to pgn`
+/// writes it: replayed under `variants`, every move that replays in canonical SAN, the
+/// rest as [`crate::layout`] lays it out.
+pub fn write_canonical(game: &Game, variants: &Variants, out: &mut String) {
+    // SAN alone: the detail of every move would cost the formatter most of its time.
+    let replay = replay_recording(game, variants, Recording::Spellings);
+    write_spelled(game, &replay, Spelling::San, out);
+}
+
+/// A forum transcript's game made a PGN game of its own: the Seven Tag Roster, which the
+/// PGN export format requires of every game and other tools expect, with the standard's
+/// `?` for what a transcript does not say; a `[Variant]` tag when the game is not
+/// orthodox chess (a transcript that starts events is Event Chess), so that the PGN
+/// replays the same without the options the transcript was read with; and `*` when the
+/// thread ends without a result. `replay` is the transcript's.
+pub fn transcript_as_pgn(game: &Game, replay: &Replay, variants: &Variants) -> Game {
+    let mut pgn = game.clone();
+    let end = Span::new(game.span.end(), 0);
+    let result = pgn
+        .result
+        .get_or_insert_with(|| Spanned::new(Outcome::Unknown, end))
+        .node;
+    let tag = |name: &'static str, value: Cow<'static, str>| Tag {
+        name: Spanned::new(Cow::Borrowed(name), end),
+        value: Spanned::new(value, end),
+        span: end,
+    };
+    for name in SEVEN_TAG_ROSTER {
+        let value = match name {
+            "Date" => "????.??.??",
+            "Result" => result.as_str(),
+            _ => "?",
+        };
+        pgn.tags.push(tag(name, Cow::Borrowed(value)));
+    }
+    if replay.variant != "standard" {
+        let name = variants
+            .find(&replay.variant)
+            .map_or_else(|| replay.variant.to_string(), |v| v.name.clone());
+        pgn.tags.push(tag("Variant", Cow::Owned(name)));
+    }
+    pgn
 }
 
 /// The main line of a replayed game: its UCI moves on one line, or the start position
@@ -213,13 +260,13 @@ fn line<'a>(
 mod tests {
     use super::*;
     use crate::pgn::parse_str;
-    use crate::replay::replay_recording;
+    use crate::replay::{Recording, replay_recording};
     use crate::rules::{Variant, Variants};
 
     fn replayed(text: &str) -> (Game, Replay) {
         let game = parse_str(text).remove(0).game;
         let standard = Variants::with_default(Variant::by_name("standard").unwrap());
-        let replay = replay_recording(&game, &standard);
+        let replay = replay_recording(&game, &standard, Recording::Everything);
         (game, replay)
     }
 
@@ -235,11 +282,11 @@ mod tests {
         let text = "1. e4 e5 2. Ng1f3 {dev} Nc6 3. Bb5 a6 (3... Nf6 $1) 4. Bxc6 dxc6 5. O-O 1-0";
         assert_eq!(
             spelled(text, Spelling::San),
-            "1. e4 e5 2. Nf3 {dev} Nc6 3. Bb5 a6 (3... Nf6 $1) 4. Bxc6 dxc6 5. O-O 1-0\n"
+            "1. e4 e5 2. Nf3 {dev} 2... Nc6 3. Bb5 a6 (3... Nf6 $1) 4. Bxc6 dxc6 5. O-O 1-0\n"
         );
         assert_eq!(
             spelled(text, Spelling::Lan),
-            "1. e2-e4 e7-e5 2. Ng1-f3 {dev} Nb8-c6 3. Bf1-b5 a7-a6 (3... Ng8-f6 $1) 4. Bb5xc6\nd7xc6 5. O-O 1-0\n"
+            "1. e2-e4 e7-e5 2. Ng1-f3 {dev} 2... Nb8-c6 3. Bf1-b5 a7-a6 (3... Ng8-f6 $1) 4.\nBb5xc6 d7xc6 5. O-O 1-0\n"
         );
     }
 

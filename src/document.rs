@@ -14,9 +14,7 @@ use serde::Deserialize;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::Notation;
-use crate::pgn::{
-    Comment, CommentKind, Dots, Game, Item, MoveNumber, Outcome, ParsedGame, Tag, unreadable_move,
-};
+use crate::pgn::{Comment, CommentKind, Game, Item, Outcome, ParsedGame, Tag, unreadable_move};
 use crate::rules::{Variant, write_fen};
 use crate::span::{Span, Spanned};
 
@@ -208,17 +206,7 @@ fn build(document: GameDocument, body: &str, offset: usize, language: Language) 
         .into_iter()
         .map(|text| Spanned::new(brace_comment(text), whole))
         .collect();
-    let first_ply = tags
-        .iter()
-        .find(|t| t.name.node == "FEN")
-        .map_or(0, |fen| first_ply(&fen.value.node));
-    line(
-        document.moves,
-        first_ply,
-        &mut finder,
-        &mut moves,
-        &mut diagnostics,
-    );
+    line(document.moves, &mut finder, &mut moves, &mut diagnostics);
     let result = match document.result {
         None => None,
         Some(text) => match Outcome::parse(&text) {
@@ -265,53 +253,21 @@ fn brace_comment(text: String) -> Item {
     })
 }
 
-/// The ply the first move of a game starting from `fen` plays, counting from 0 for
-/// White's first move: from the side to move and the move number (PGN numbers moves the
-/// same way).
-fn first_ply(fen: &str) -> u32 {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let black = fields.get(1) == Some(&"b");
-    let number = fields
-        .get(5)
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1);
-    number.saturating_sub(1).saturating_mul(2) + u32::from(black)
-}
-
-/// Appends the items of a line of moves to `items`, the first playing `ply`, with move
-/// numbers as PGN writes them: before every White move, and before a Black move that
-/// opens the line or follows a comment, NAG or variation.
+/// Appends the items of a line of moves to `items` (the layout numbers them).
 fn line(
     moves: Vec<MoveDocument>,
-    ply: u32,
     finder: &mut WrittenFinder<'_>,
     items: &mut Vec<Spanned<Item>>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let mut interrupted = true;
-    for (ply, document) in (ply..).zip(moves) {
+    for document in moves {
         let span = finder.next(&document.written);
-        interrupted |= !document.before.is_empty();
         items.extend(
             document
                 .before
                 .into_iter()
                 .map(|text| Spanned::new(brace_comment(text), span)),
         );
-        let white = ply % 2 == 0;
-        if white || interrupted {
-            let number = MoveNumber {
-                number: ply / 2 + 1,
-                dots: if white { Dots::One } else { Dots::Three },
-            };
-            items.push(Spanned::new(
-                Item::MoveNumber(number),
-                Span::new(span.offset, 0),
-            ));
-        }
-        interrupted = !(document.nags.is_empty()
-            && document.comments.is_empty()
-            && document.variations.is_empty());
         match Notation::parse(document.written.trim()) {
             Ok(notation) => items.push(Spanned::new(Item::Move(notation), span)),
             Err(_) => {
@@ -333,7 +289,7 @@ fn line(
         );
         for variation in document.variations {
             let mut inner = Vec::new();
-            line(variation, ply, finder, &mut inner, diagnostics);
+            line(variation, finder, &mut inner, diagnostics);
             items.push(Spanned::new(Item::Variation(inner), span));
         }
     }
@@ -430,7 +386,7 @@ mod tests {
         let Some(Item::Variation(variation)) = first.moves.last().map(|i| &i.node) else {
             panic!("{:?}", first.moves);
         };
-        let c5 = variation[1].span;
+        let c5 = variation[0].span;
         assert_eq!(&text[c5.offset - 100..c5.end() - 100], "\"c5\"");
         let second = &games[1].game;
         assert_eq!(second.span.offset, 100 + text.find("{\"moves").unwrap());

@@ -1,10 +1,10 @@
 //! Prints games back as PGN, losing nothing that was read: tags in the standard order,
-//! moves as written, comments, NAGs, variations and escape lines in place, lines of at
-//! most 80 columns where tokens allow.
+//! moves as written (or as a caller spells them), canonical move numbers, comments, NAGs,
+//! variations and escape lines in place, lines of at most 80 columns where tokens allow.
 
 use std::fmt::Write as _;
 
-use crate::pgn::{CommentKind, Dots, Game, Item, Tag};
+use crate::pgn::{CommentKind, Game, Item, Tag};
 use crate::span::Spanned;
 
 /// The Seven Tag Roster, printed first and in this order (PGN standard 8.1.1).
@@ -31,10 +31,11 @@ pub fn write_game(game: &Game, out: &mut String) {
 }
 
 /// [`write_game`] with each move spelled as `spell` says from its offset in the text
-/// (`xpgn convert` writes canonical SAN or long notation); `None` keeps it as written.
+/// (`xpgn fmt` and `xpgn convert` write canonical SAN or long notation); `None` keeps it
+/// as written. A move's assessment (`!`, `?!`) is kept either way.
 pub fn write_game_spelled(game: &Game, out: &mut String, spell: &dyn Fn(usize) -> Option<String>) {
     let mut movetext = Lines::new(out, spell);
-    movetext.items(&game.prelude);
+    movetext.line(&game.prelude, 0);
     movetext.end_line();
     for tag in ordered_tags(&game.tags) {
         movetext.out.push('[');
@@ -51,12 +52,27 @@ pub fn write_game_spelled(game: &Game, out: &mut String, spell: &dyn Fn(usize) -
     if !game.tags.is_empty() {
         movetext.out.push('\n');
     }
-    movetext.items(&game.moves);
+    movetext.line(&game.moves, first_ply(game.tag("FEN")));
     if let Some(result) = &game.result {
         movetext.token(result.node.as_str());
     }
-    movetext.items(&game.trailing);
+    movetext.line(&game.trailing, 0);
     movetext.end_line();
+}
+
+/// The ply of a game's first move, counting from 0 for White's first move of the game:
+/// from the side to move and the move number of its `[FEN]` tag (PGN numbers moves the
+/// same way), 0 without one. A FEN too broken to say counts from 0, as the rules then
+/// replay nothing.
+pub fn first_ply(fen: Option<&str>) -> u32 {
+    let Some(fen) = fen else { return 0 };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1) == Some(&"b");
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or(1);
+    number.saturating_sub(1).saturating_mul(2) + u32::from(black)
 }
 
 /// Prints every game, a blank line between games.
@@ -115,46 +131,57 @@ impl<'a> Lines<'a> {
         self.glue = false;
     }
 
-    fn items(&mut self, items: &[Spanned<Item>]) {
+    /// Prints a line of play whose first move plays `ply`, numbering its moves as the
+    /// PGN export format does: before every White move, and before a Black move that
+    /// opens the line or follows a comment, NAG or variation. Numbers as written are left
+    /// out.
+    fn line(&mut self, items: &[Spanned<Item>], mut ply: u32) {
         let mut buffer = String::new();
+        // The ply of the move a variation here replaces: the last move printed.
+        let mut replaced = ply;
+        let mut interrupted = true;
         for item in items {
             buffer.clear();
             match &item.node {
-                Item::MoveNumber(n) => {
-                    let dots = match n.dots {
-                        Dots::Missing => "",
-                        Dots::One => ".",
-                        Dots::Three => "...",
-                    };
-                    let _ = write!(buffer, "{}{dots}", n.number);
-                    self.token(&buffer);
-                }
+                Item::MoveNumber(_) => continue,
                 Item::Move(m) => {
+                    self.number(ply, interrupted);
                     match (self.spell)(item.span.offset) {
-                        Some(spelled) => buffer.push_str(&spelled),
+                        Some(spelled) => {
+                            buffer.push_str(&spelled);
+                            if let Some(assessment) = m.assessment {
+                                buffer.push_str(assessment.as_str());
+                            }
+                        }
                         None => {
                             let _ = write!(buffer, "{m}");
                         }
                     }
                     self.token(&buffer);
+                    (replaced, ply, interrupted) = (ply, ply + 1, false);
+                    continue;
                 }
+                // A word that could not be read stands where a move would (the replay
+                // gives it that ply too); stray symbols are no moves.
+                Item::Unreadable(text) if text.starts_with(|c: char| c.is_alphanumeric()) => {
+                    self.number(ply, interrupted);
+                    self.token(text);
+                    (replaced, ply, interrupted) = (ply, ply + 1, false);
+                    continue;
+                }
+                Item::Unreadable(text) => self.token(text),
                 Item::Nag(n) => {
                     let _ = write!(buffer, "${n}");
                     self.token(&buffer);
                 }
                 Item::Comment(c) => match c.kind {
                     CommentKind::Brace => self.comment(&c.text),
-                    CommentKind::Line => {
-                        buffer.push(';');
-                        buffer.push_str(&c.text);
-                        self.token(&buffer);
-                        self.end_line();
-                    }
+                    CommentKind::Line => self.line_comment(&c.text),
                 },
                 Item::Variation(line) => {
                     self.token("(");
                     self.glue = true;
-                    self.items(line);
+                    self.line(line, replaced);
                     self.glue = false;
                     // The closing parenthesis sticks to what it closes.
                     self.out.push(')');
@@ -166,7 +193,6 @@ impl<'a> Lines<'a> {
                     self.out.push_str(text);
                     self.out.push('\n');
                 }
-                Item::Unreadable(text) => self.token(text),
                 // Transcript lines become comments so a PGN reader keeps them.
                 Item::Prose(text) => self.comment(text),
                 Item::EventLine(line) => match &line.event {
@@ -176,20 +202,44 @@ impl<'a> Lines<'a> {
                             let _ = write!(buffer, " {}", choice.node);
                         }
                         buffer.push(']');
-                        self.comment(&buffer.clone());
+                        self.comment(&buffer);
                     }
                     None => self.comment(&line.text),
                 },
             }
+            interrupted = true;
         }
     }
 
+    /// The move number before the move playing `ply`, where one belongs.
+    fn number(&mut self, ply: u32, interrupted: bool) {
+        let white = ply.is_multiple_of(2);
+        if white || interrupted {
+            let dots = if white { "." } else { "..." };
+            self.token(&format!("{}{dots}", ply / 2 + 1));
+        }
+    }
+
+    /// A brace comment; text that holds a `}` (transcript prose, which is one line) can
+    /// only be a rest-of-line comment.
     fn comment(&mut self, text: &str) {
+        if text.contains('}') && !text.contains(['\n', '\r']) {
+            self.line_comment(text);
+            return;
+        }
         let mut token = String::with_capacity(text.len() + 2);
         token.push('{');
         token.push_str(text);
         token.push('}');
         self.token(&token);
+    }
+
+    fn line_comment(&mut self, text: &str) {
+        let mut token = String::with_capacity(text.len() + 1);
+        token.push(';');
+        token.push_str(text);
+        self.token(&token);
+        self.end_line();
     }
 }
 
@@ -219,7 +269,7 @@ mod tests {
         let text = "% head\n{pre}\n[Event \"a\"]\n\n1.e4 {c} e5 $1 2. Nf3!? (2. f4 exf4 (2...d5)) ; rest\n2... Nc6 1-0 {post}\n";
         assert_eq!(
             format(text),
-            "% head\n{pre}\n[Event \"a\"]\n\n1. e4 {c} e5 $1 2. Nf3!? (2. f4 exf4 (2... d5)) ; rest\n2... Nc6 1-0 {post}\n"
+            "% head\n{pre}\n[Event \"a\"]\n\n1. e4 {c} 1... e5 $1 2. Nf3!? (2. f4 exf4 (2... d5)) ; rest\n2... Nc6 1-0 {post}\n"
         );
     }
 
@@ -232,6 +282,33 @@ mod tests {
             "{out}"
         );
         assert!(out.ends_with("*\n\n1. d4 *\n"));
+    }
+
+    #[test]
+    fn move_numbers_are_canonical_whatever_was_written() {
+        assert_eq!(
+            format("7. e4 7... e5 Nf3 $2 Nc6 {c} 9. Bb5 (Bc4 {x} Bc5 (3... Nf6)) a6 *"),
+            "1. e4 e5 2. Nf3 $2 2... Nc6 {c} 3. Bb5 (3. Bc4 {x} 3... Bc5 (3... Nf6)) 3... a6\n*\n"
+        );
+        // Black to move at move 20: the first move is 20..., the next white move 21.
+        let fen = "[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 20\"]\n\n1. Kd7 Kd2 (Ke2 Ke7) *";
+        assert!(
+            format(fen).ends_with("\n\n20... Kd7 21. Kd2 (21. Ke2 Ke7) *\n"),
+            "{}",
+            format(fen)
+        );
+        assert_eq!(first_ply(Some("8/8/8/8/8/8/8/8 w - - 0 1")), 0);
+        assert_eq!(first_ply(Some("not a fen")), 0);
+    }
+
+    #[test]
+    fn prose_with_a_closing_brace_is_a_line_comment() {
+        let mut game = parse_str("1. e4 *").remove(0).game;
+        let prose = Spanned::new(Item::Prose("nice :}".into()), crate::span::Span::new(0, 0));
+        game.moves.insert(0, prose);
+        let mut out = String::new();
+        write_game(&game, &mut out);
+        assert_eq!(out, ";nice :}\n1. e4 *\n");
     }
 
     #[test]

@@ -235,8 +235,8 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
 }
 
 /// [`replay`] that also records every move that replayed ([`Replay::played`]).
-pub fn replay_recording(game: &Game, variants: &Variants) -> Replay {
-    replay_as(game, variants, Some(Recording::Everything))
+pub fn replay_recording(game: &Game, variants: &Variants, recording: Recording) -> Replay {
+    replay_as(game, variants, Some(recording))
 }
 
 fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Replay {

@@ -2,9 +2,10 @@
 //! line or a few. Read line by line into the same [`Game`] tree as PGN: move lines give
 //! moves, event lines give [`EventLine`]s, everything else is kept as prose.
 //!
-//! A line right after an `Event #N` line that holds only squares or knight facings is
-//! that event's choices. A bare pawn move alone on that line (`c5`) reads as a choice
-//! too, so transcripts should number such a move (`1...c5`).
+//! A line right after an `Event #N` line that holds only squares or knight facings, at
+//! least two, is that event's choices (`c4 f6`, `Nb1->b2 Ng1->h3 ...`). Two bare pawn
+//! moves alone on that line read as choices too, so transcripts should number such
+//! moves (`3.c4 f6`); one (`c5`) is a move. Prose after the result is kept after it.
 
 use crate::command::{EventCommand, parse_choices, parse_event, words};
 use crate::diagnostic::Diagnostic;
@@ -30,7 +31,7 @@ pub fn parse_chunk(text: &str, offset: usize) -> ParsedGame {
         }
         let span = Span::new(at, line.len());
         if game.result.is_some() {
-            game.moves
+            game.trailing
                 .push(Spanned::new(Item::Prose(line.to_owned()), span));
             continue;
         }
@@ -102,33 +103,36 @@ fn is_start_event(line: &str) -> bool {
         .eq_ignore_ascii_case("start event")
 }
 
-/// The choices of the event announced on the line before: squares and facings only.
+/// The choices of the event announced on the line before: squares and facings only, at
+/// least two (every event with choices has one per player).
 fn choice_line(line: &str, at: usize) -> Option<Vec<Spanned<crate::command::Choice>>> {
-    parse_choices(words(line, at)).ok()
+    parse_choices(words(line, at))
+        .ok()
+        .filter(|choices| choices.len() >= 2)
 }
 
-/// `Event #43 Line Pushers`, `Event #5 Hidden passage c4 f6`.
+/// `Event #43 Line Pushers`, `Event #5 Hidden passage c4 f6`, `Event #43: Line Pushers`,
+/// `start event: Event #68 Prince` (both announcements in one post).
 fn event_line(line: &str, at: usize, diagnostics: &mut Vec<Diagnostic>) -> Option<EventCommand> {
     let trimmed = line.trim_start();
-    let head = trimmed.get(..6)?;
-    if !head.eq_ignore_ascii_case("event ") {
+    let announced = start_event_prefix(trimmed).unwrap_or(trimmed);
+    let head = announced.get(..5)?;
+    if !head.eq_ignore_ascii_case("event") {
         return None;
     }
-    let after = trimmed[6..].trim_start();
+    let after = announced[5..].trim_start();
     let number_text = after.strip_prefix('#')?;
     let number_at = at + (line.len() - number_text.len());
     let words: Vec<(&str, Span)> = words(number_text, number_at).collect();
-    let (number, _) = *words.first()?;
+    let (number, number_span) = *words.first()?;
+    // Punctuation after the number (`#43:`) belongs to the sentence, not the number.
+    let number = number.trim_end_matches([':', ',', '.', '!', '-']);
     // The name is free text; choices are the trailing words that read as choices.
     let choices_from = words[1..]
         .iter()
         .rposition(|(word, span)| parse_choices(std::iter::once((*word, *span))).is_err())
         .map_or(1, |i| i + 2);
-    let command: String = std::iter::once(number)
-        .chain(words[choices_from..].iter().map(|(w, _)| *w))
-        .collect::<Vec<_>>()
-        .join(" ");
-    match parse_event(&command, number_at) {
+    match parse_event(number, number_span.offset) {
         Ok(mut event) => {
             event.choices = parse_choices(words[choices_from..].iter().copied()).ok()?;
             Some(event)
@@ -138,6 +142,17 @@ fn event_line(line: &str, at: usize, diagnostics: &mut Vec<Diagnostic>) -> Optio
             None
         }
     }
+}
+
+/// The rest of a line that opens with `start event` and goes on (`start event: Event
+/// #5 ...`).
+fn start_event_prefix(line: &str) -> Option<&str> {
+    let head = line.get(..11)?;
+    if !head.eq_ignore_ascii_case("start event") {
+        return None;
+    }
+    let rest = line[11..].trim_start_matches(|c: char| c.is_whitespace() || "!.:,-".contains(c));
+    (rest.len() < line.len() - 11 || rest.is_empty()).then_some(rest)
 }
 
 enum Token {
@@ -192,13 +207,14 @@ fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagn
         words.iter().map(|(w, _)| token(w)).collect();
     let numbered =
         matches!(read.first(), Some(Some(tokens)) if matches!(tokens[0].0, Token::Number(..)));
-    let has_move = read
+    // A result alone on its line (`1-0`, `*`) ends the game as well.
+    let has_move_or_result = read
         .iter()
         .flatten()
         .flatten()
-        .any(|(t, _, _)| matches!(t, Token::Move(_)));
+        .any(|(t, _, _)| matches!(t, Token::Move(_) | Token::Result(_)));
     let all_read = read.iter().all(Option::is_some);
-    if !(numbered || all_read && has_move) {
+    if !(numbered || all_read && has_move_or_result) {
         return false;
     }
     for ((word, span), tokens) in words.iter().zip(read) {
@@ -326,5 +342,50 @@ mod tests {
         let parsed = parse_str("Event #zz Foo\n\0\n");
         assert_eq!(parsed.diagnostics[0].code, Code::MalformedEventCommand);
         assert!(matches!(parsed.game.moves[0].node, Item::Prose(_)));
+    }
+
+    #[test]
+    fn forum_habits_read_as_moves_events_results_and_prose() {
+        let text = "Alice - Bob\n1. e4 e5\nNf3\nnice move!\n1...Nc6\nstart event: Event #43: Line Pushers\nBb5\nEvent #68 Prince\nc5\n0-0 I resign\n1-0\ngg\n";
+        let parsed = parse_str(text);
+        assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+        let game = &parsed.game;
+        assert_eq!(moves(game), ["e4", "e5", "Nf3", "Nc6", "Bb5", "c5"]);
+        assert_eq!(
+            events(game),
+            [Some((43, vec![])), Some((68, vec![]))],
+            "one bare move after an event line is a move, not a choice"
+        );
+        assert_eq!(game.result.as_ref().unwrap().node, Outcome::WhiteWins);
+        let prose = |items: &[Spanned<Item>]| -> Vec<String> {
+            items
+                .iter()
+                .filter_map(|i| match &i.node {
+                    Item::Prose(text) => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            prose(&game.moves),
+            ["Alice - Bob", "nice move!", "0-0 I resign"]
+        );
+        assert_eq!(prose(&game.trailing), ["gg"], "after the result");
+        let number = game
+            .moves
+            .iter()
+            .find_map(|i| match &i.node {
+                Item::EventLine(line) => line.event.as_ref().map(|e| e.number.span),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(&text[number.offset..number.end()], "43");
+    }
+
+    #[test]
+    fn a_result_alone_on_its_line_ends_the_game() {
+        let parsed = parse_str("1.e4 e5\n*\nthanks for the game\n");
+        assert_eq!(parsed.game.result.as_ref().unwrap().node, Outcome::Unknown);
+        assert_eq!(parsed.game.trailing.len(), 1);
     }
 }

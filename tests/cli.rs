@@ -2,11 +2,10 @@
 
 mod common;
 
-use common::{Scratch, stderr, stdout, xpgn};
+use common::{Scratch, assert_same_verdicts, fixture_files, stderr, stdout, xpgn};
 use std::path::Path;
 use std::process::Command;
 
-/// A scratch directory of this test's own, removed when dropped.
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()
 }
@@ -138,7 +137,7 @@ fn fmt_prints_check_reports_and_write_rewrites_atomically() {
         "messy.pgn",
         "[White \"A\"]\r\n[Event \"E\"]\r\n1.e4 {c}   e5 2.Nf3 *\r\n",
     );
-    let formatted = "[Event \"E\"]\n[White \"A\"]\n\n1. e4 {c} e5 2. Nf3 *\n";
+    let formatted = "[Event \"E\"]\n[White \"A\"]\n\n1. e4 {c} 1... e5 2. Nf3 *\n";
 
     let output = xpgn(&["fmt", s(&messy)]);
     assert_eq!(output.status.code(), Some(0));
@@ -401,34 +400,10 @@ fn knight_directions_are_part_of_a_repetition() {
 }
 
 /// `convert --to lan`, `san`, `json` and `yaml` write games that check reads back to the
-/// same verdicts and the same positions, for every fixture game of every rule set. Only a
-/// record whose sole errors are spellings the conversion writes right (a move through a
-/// passage written without it, a missing `K@`) may come back clean.
+/// same verdicts and the same positions, for every fixture game of every rule set.
 #[test]
 fn converted_games_read_back_the_same() {
     let dir = Scratch::new("convert");
-    let verdicts = |path: &str| -> Vec<(Vec<String>, u64, String)> {
-        let output = xpgn(&["check", "--format", "json", path]);
-        stdout(&output)
-            .lines()
-            .map(|l| {
-                let report: serde_json::Value = serde_json::from_str(l).unwrap();
-                let errors = report["diagnostics"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .filter(|d| d["severity"] == "error")
-                    .map(|d| d["code"].as_str().unwrap().to_owned())
-                    .collect();
-                (
-                    errors,
-                    report["plies"].as_u64().unwrap(),
-                    report["ending"].to_string(),
-                )
-            })
-            .collect()
-    };
-    let respelled = ["hidden-passage", "prince"];
     let positions = |path: &str| stdout(&xpgn(&["convert", "--to", "fen", path]));
     let mut files = 0;
     for folder in [
@@ -440,27 +415,11 @@ fn converted_games_read_back_the_same() {
                 continue;
             }
             let original = s(&path).to_owned();
-            let before = verdicts(&original);
             for to in ["lan", "san", "json", "yaml"] {
                 let converted = xpgn(&["convert", "--to", to, &original]);
                 let extension = if to.len() == 3 { "pgn" } else { to };
                 let copy = dir.file(&format!("{to}.{extension}"), &stdout(&converted));
-                let after = verdicts(s(&copy));
-                assert_eq!(after.len(), before.len(), "{original} as {to}");
-                for (game, (was, now)) in before.iter().zip(&after).enumerate() {
-                    let context = format!("{original} game {} as {to}", game + 1);
-                    assert_eq!((was.1, &was.2), (now.1, &now.2), "{context}");
-                    // What is left is what was, less some spellings written right.
-                    let mut left = now.0.iter().peekable();
-                    for code in &was.0 {
-                        if left.peek() == Some(&code) {
-                            left.next();
-                        } else {
-                            assert!(respelled.contains(&code.as_str()), "{context}: {code}");
-                        }
-                    }
-                    assert_eq!(left.next(), None, "{context}: new errors");
-                }
+                assert_same_verdicts(&original, s(&copy), &format!("{original} as {to}"));
                 assert_eq!(
                     positions(s(&copy)),
                     positions(&original),
@@ -479,6 +438,85 @@ fn converted_games_read_back_the_same() {
         }
     }
     assert!(files > 50, "{files} fixture files");
+}
+
+/// `fmt` output is canonical: formatting it again changes nothing, `fmt --check` accepts
+/// it, and it checks to the verdicts of the original, for every fixture PGN file (those
+/// with syntax errors are refused).
+#[test]
+fn fmt_is_idempotent_and_keeps_verdicts() {
+    let dir = Scratch::new("fmt-fixtures");
+    let mut formatted_files = 0;
+    for path in fixture_files("pgn") {
+        let original = s(&path).to_owned();
+        let once = xpgn(&["fmt", &original]);
+        if once.status.code() == Some(2) {
+            assert!(
+                stderr(&once).contains("syntax errors"),
+                "{original}: {}",
+                stderr(&once)
+            );
+            assert_eq!(
+                xpgn(&["check", "-q", &original]).status.code(),
+                Some(1),
+                "{original} is refused for its errors"
+            );
+            continue;
+        }
+        assert_eq!(once.status.code(), Some(0), "{original}: {}", stderr(&once));
+        let copy = dir.file("once.pgn", &stdout(&once));
+        let twice = xpgn(&["fmt", s(&copy)]);
+        assert_eq!(stdout(&twice), stdout(&once), "{original}: fmt of fmt");
+        assert_eq!(
+            xpgn(&["fmt", "--check", s(&copy)]).status.code(),
+            Some(0),
+            "{original}: fmt --check of fmt"
+        );
+        assert_same_verdicts(&original, s(&copy), &format!("{original} formatted"));
+        formatted_files += 1;
+    }
+    assert!(formatted_files > 90, "{formatted_files} fixture files");
+}
+
+#[test]
+fn fmt_check_finds_spellings_and_numbers_that_are_not_canonical() {
+    let dir = Scratch::new("fmt-canonical");
+    for (written, canonical) in [
+        ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n", "4. O-O"),
+        ("1. e4 e5 2. Ng1f3 *\n", "2. Nf3"),
+        ("1. e4 1... e5 2. Nf3 *\n", "1. e4 e5 2."),
+        ("1. e4 e5 3. Nf3 *\n", "2. Nf3"),
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4 7. Kf1 Qe1 *\n",
+            "Qe1+",
+        ),
+        ("1. e4 e5 2. Nf3 {dev} Nc6 *\n", "{dev} 2... Nc6"),
+    ] {
+        let file = dir.file("game.pgn", written);
+        assert_eq!(
+            xpgn(&["fmt", "--check", s(&file)]).status.code(),
+            Some(1),
+            "{written}"
+        );
+        let formatted = stdout(&xpgn(&["fmt", s(&file)]));
+        assert!(formatted.contains(canonical), "{written} gave {formatted}");
+        let again = dir.file("again.pgn", &formatted);
+        assert_eq!(
+            xpgn(&["fmt", "--check", s(&again)]).status.code(),
+            Some(0),
+            "{formatted}"
+        );
+    }
+    // Assessments stay; moves after an illegal one, and in a variant xpgn does not
+    // play, stay as written.
+    let file = dir.file(
+        "kept.pgn",
+        "1. e4!? e5 2. Ng1f3?! Ke7?? 3. 0-0 Ng8f6 *\n\n[Variant \"Crazyhouse\"]\n\n1. Ng1f3 *\n",
+    );
+    assert_eq!(
+        stdout(&xpgn(&["fmt", s(&file)])),
+        "1. e4!? e5 2. Nf3?! Ke7?? 3. 0-0 Ng8f6 *\n\n[Variant \"Crazyhouse\"]\n\n1. Ng1f3 *\n"
+    );
 }
 
 #[test]

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use xpgn::games::read_games;
 use xpgn::layout::{ordered_tags, write_game};
-use xpgn::pgn::{Game, parse_str};
+use xpgn::pgn::{Game, Item, parse_str};
 use xpgn::replay::check_game;
 use xpgn::rules::{Variant, Variants};
 use xpgn::source::{Input, InputFormat};
+use xpgn::span::Spanned;
 
 fn corpus(part: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -36,11 +37,22 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The game as the printer orders it: tags in printing order, the rest as read.
+/// The game as the printer orders it: tags in printing order, the rest as read, less
+/// the move numbers (the printer writes its own).
 fn canonical(game: &Game) -> Game {
     let mut game = game.clone();
     game.tags = ordered_tags(&game.tags).into_iter().cloned().collect();
+    without_numbers(&mut game.moves);
     game
+}
+
+fn without_numbers(items: &mut Vec<Spanned<Item>>) {
+    items.retain(|item| !matches!(item.node, Item::MoveNumber(_)));
+    for item in items {
+        if let Item::Variation(line) = &mut item.node {
+            without_numbers(line);
+        }
+    }
 }
 
 /// Parses `path` as PGN and checks parse -> print -> parse and print idempotence for

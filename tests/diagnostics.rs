@@ -6,7 +6,8 @@
 //! (#5 Hidden passage: seed examples 1-5 with the squares given and secret, rulings
 //! HP-1..HP-8) and `fixtures/prince/` (#68 Prince: seed examples 1-3 with the pawns given
 //! and secret, rulings PR-1..PR-5), `fixtures/knights/` (#85 Loyal Knights: seed examples
-//! 1-8, rulings LK-1..LK-9) and `fixtures/pairs/` (every pair of events together, EC-5..EC-9).
+//! 1-8, rulings LK-1..LK-9) and `fixtures/pairs/` (every pair of events together, EC-5..EC-9);
+//! each of these folders also holds a forum transcript of its event(s).
 //! Each folder's `expected.yaml` says which codes each fixture must give, so a snapshot
 //! can never silently accept a wrong finding.
 

@@ -10,7 +10,7 @@ use std::path::Path;
 use resvg::{tiny_skia, usvg};
 use xpgn::board_view::svg_board;
 use xpgn::games::read_games;
-use xpgn::replay::{PlayedMove, replay_recording};
+use xpgn::replay::{PlayedMove, Recording, replay_recording};
 use xpgn::rules::{Position, Sq, Variant, Variants};
 use xpgn::source::Input;
 
@@ -184,7 +184,7 @@ fn position(
         .expect("a chunk")
         .unwrap();
     let (_, parsed) = chunk.games(file).nth(game - 1).expect("the game");
-    let replay = replay_recording(&parsed.game, &variants);
+    let replay = replay_recording(&parsed.game, &variants, Recording::Everything);
     let v = variants.find(&replay.variant).unwrap();
     let played = replay.played.as_ref().unwrap();
     let ply = ply.unwrap_or(played.positions.len() - 1);

@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use clap::ValueEnum;
 use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
-use xpgn::pgn::{ParsedGame, SpareGames};
+use xpgn::pgn::{Game, Item, ParsedGame, SpareGames};
 use xpgn::replay::{Replay, check_game};
 use xpgn::report::{
     GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Source, Summary,
@@ -30,6 +30,10 @@ pub struct CheckArgs {
     /// No summary line.
     #[arg(short, long)]
     quiet: bool,
+    /// Also list the prose lines of forum transcripts, which the rules skip, on standard
+    /// error (`FILE:LINE: prose: TEXT`).
+    #[arg(short, long)]
+    verbose: bool,
     /// Games checked in parallel (default: all cores); output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<NonZeroUsize>,
@@ -78,6 +82,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     let checker = Checker {
         variants: &variants,
         pool: (jobs > 1).then_some(&pool),
+        verbose: args.verbose,
     };
     for input in &inputs {
         summary.files += 1;
@@ -107,6 +112,7 @@ struct Checker<'a> {
     variants: &'a Variants,
     /// None: check on this thread.
     pool: Option<&'a rayon::ThreadPool>,
+    verbose: bool,
 }
 
 /// A chunk's games with what checking each found.
@@ -136,6 +142,9 @@ impl Checker<'_> {
         let mut report = |source: Source<'_>, game: &ParsedGame, replay: &Replay| {
             number += 1;
             summary.add(&replay.diagnostics);
+            if self.verbose {
+                list_prose(source, &game.game);
+            }
             reporter.game(&GameReport {
                 source,
                 number,
@@ -181,6 +190,16 @@ impl Checker<'_> {
             if ended {
                 return Ok(());
             }
+        }
+    }
+}
+
+/// `--verbose`: the prose lines of a transcript, which the rules skipped.
+fn list_prose(source: Source<'_>, game: &Game) {
+    for item in game.moves.iter().chain(&game.trailing) {
+        if let Item::Prose(text) = &item.node {
+            let line = source.line_column(item.span.offset).line;
+            eprintln!("{}:{line}: prose: {}", source.name, text.trim());
         }
     }
 }

@@ -4,13 +4,15 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
-use xpgn::convert::{MainLine, Spelling, document, main_line_text, write_spelled};
+use xpgn::convert::{
+    MainLine, Spelling, document, main_line_text, transcript_as_pgn, write_canonical, write_spelled,
+};
 use xpgn::games::read_games;
-use xpgn::layout::write_game;
 use xpgn::pgn::ParsedGame;
-use xpgn::replay::replay_recording;
+use xpgn::replay::{Recording, replay_recording};
 use xpgn::report::Source;
 use xpgn::rules::Variants;
+use xpgn::source::InputFormat;
 
 use super::{ExitStatus, InputArgs, VariantArgs, finish_output};
 
@@ -39,7 +41,7 @@ enum Target {
     Yaml,
     /// The start position, then the position after each ply of the main line.
     Fen,
-    /// PGN, laid out as `fmt` does.
+    /// PGN as `fmt` prints it (a forum transcript becomes a PGN game with tags).
     Pgn,
 }
 
@@ -74,7 +76,9 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
                 }
             };
             for (source, parsed) in chunk.games(&input.display) {
-                let written = convert_game(&variants, source, parsed, args.to, first);
+                let from_transcript = input.format == InputFormat::Transcript;
+                let written =
+                    convert_game(&variants, source, parsed, args.to, from_transcript, first);
                 first = false;
                 match written {
                     Ok((text, game_status)) => {
@@ -96,25 +100,29 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
 
 /// One game's text in `target`, with the status its conversion earns: findings when a
 /// move did not replay (the text stops before it, and standard error says why).
+/// PGN from a forum transcript is a game with tags of its own.
 fn convert_game(
     variants: &Variants,
     source: Source<'_>,
     parsed: &ParsedGame,
     target: Target,
+    from_transcript: bool,
     first: bool,
 ) -> Result<(String, ExitStatus), String> {
     let game = &parsed.game;
     let at = source.line_column(game.span.offset);
     let name = format!("{}:{}", source.name, at.line);
-    if target == Target::Pgn {
+    if target == Target::Pgn && !from_transcript {
+        // Exactly what `fmt` prints; the moves that do not replay are kept as written,
+        // so nothing is cut and there is nothing to report.
         let mut text = String::new();
         if !first {
             text.push('\n');
         }
-        write_game(game, &mut text);
+        write_canonical(game, variants, &mut text);
         return Ok((text, ExitStatus::Success));
     }
-    let replay = replay_recording(game, variants);
+    let replay = replay_recording(game, variants, Recording::Everything);
     let mut status = ExitStatus::Success;
     if let Some(error) = replay
         .diagnostics
@@ -130,17 +138,22 @@ fn convert_game(
         status = ExitStatus::Findings;
     }
     let mut text = match target {
-        Target::San | Target::Lan => {
-            let spelling = if target == Target::San {
-                Spelling::San
-            } else {
+        Target::San | Target::Lan | Target::Pgn => {
+            let spelling = if target == Target::Lan {
                 Spelling::Lan
+            } else {
+                Spelling::San
             };
             let mut text = String::new();
             if !first {
                 text.push('\n');
             }
-            write_spelled(game, &replay, spelling, &mut text);
+            if from_transcript {
+                let pgn = transcript_as_pgn(game, &replay, variants);
+                write_spelled(&pgn, &replay, spelling, &mut text);
+            } else {
+                write_spelled(game, &replay, spelling, &mut text);
+            }
             text
         }
         Target::Uci | Target::Fen => {
@@ -168,7 +181,6 @@ fn convert_game(
                 .map_err(|e| format!("{name}: {e}"))?;
             format!("---\n{yaml}")
         }
-        Target::Pgn => unreachable!("written above"),
     };
     if !text.ends_with('\n') {
         text.push('\n');

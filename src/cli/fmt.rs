@@ -5,16 +5,21 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use xpgn::convert::write_canonical;
 use xpgn::games::read_games;
-use xpgn::layout::write_game;
+use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat};
 
-use super::{ExitStatus, InputArgs};
+use super::{ExitStatus, InputArgs, VariantArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
     #[command(flatten)]
     input: InputArgs,
+    // Moves are respelled by the rules of their game; one that does not replay stays as
+    // written.
+    #[command(flatten)]
+    variant: VariantArgs,
     /// Print nothing; exit 1 if any file would change.
     #[arg(long, conflicts_with = "write")]
     check: bool,
@@ -34,6 +39,10 @@ fn not_pgn(format: InputFormat) -> Option<&'static str> {
 }
 
 pub fn run(args: FmtArgs) -> ExitStatus {
+    let variants = match args.variant.variants() {
+        Ok(variants) => variants,
+        Err(status) => return status,
+    };
     let inputs = match args.input.inputs() {
         Ok(inputs) => inputs,
         Err(status) => return status,
@@ -46,11 +55,11 @@ pub fn run(args: FmtArgs) -> ExitStatus {
                 input.display
             )))
         } else if args.write {
-            write_in_place(input)
+            write_in_place(input, &variants)
         } else if args.check {
-            check(input)
+            check(input, &variants)
         } else {
-            print(input)
+            print(input, &variants)
         };
         let file_status = match outcome {
             Ok(Change::Same) => ExitStatus::Success,
@@ -94,6 +103,7 @@ impl From<io::Error> for Refusal {
 /// it came from to `sink`. Files with syntax errors are refused: `check` says why.
 fn format_input(
     input: &Input,
+    variants: &Variants,
     mut sink: impl FnMut(&str, &str) -> io::Result<()>,
 ) -> Result<(), Refusal> {
     let mut first = true;
@@ -125,7 +135,7 @@ fn format_input(
                     formatted.push('\n');
                 }
                 first = false;
-                write_game(&parsed.game, &mut formatted);
+                write_canonical(&parsed.game, variants, &mut formatted);
             }
             sink(&formatted, source.text)?;
         }
@@ -133,9 +143,11 @@ fn format_input(
     Ok(())
 }
 
-fn print(input: &Input) -> Result<Change, Refusal> {
+fn print(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
     let mut out = io::BufWriter::new(io::stdout().lock());
-    format_input(input, |formatted, _| out.write_all(formatted.as_bytes()))?;
+    format_input(input, variants, |formatted, _| {
+        out.write_all(formatted.as_bytes())
+    })?;
     out.flush()?;
     Ok(Change::Same)
 }
@@ -174,16 +186,16 @@ impl StreamComparison {
     }
 }
 
-fn check(input: &Input) -> Result<Change, Refusal> {
+fn check(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
     let mut comparison = StreamComparison::default();
-    format_input(input, |formatted, original| {
+    format_input(input, variants, |formatted, original| {
         comparison.feed(formatted, original);
         Ok(())
     })?;
     Ok(comparison.change())
 }
 
-fn write_in_place(input: &Input) -> Result<Change, Refusal> {
+fn write_in_place(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
     let path = match (&input.path, input.compression) {
         (Some(path), Compression::None) => path,
         (None, _) => {
@@ -199,7 +211,7 @@ fn write_in_place(input: &Input) -> Result<Change, Refusal> {
         }
     };
     let temporary = temporary_path(path);
-    let result = write_formatted(input, &temporary);
+    let result = write_formatted(input, variants, &temporary);
     let change = match result {
         Ok(change) => change,
         Err(e) => {
@@ -219,14 +231,18 @@ fn write_in_place(input: &Input) -> Result<Change, Refusal> {
 
 /// Writes the formatted file next to the original and syncs it, so the rename that
 /// replaces the original never exposes a partial file.
-fn write_formatted(input: &Input, temporary: &Path) -> Result<Change, Refusal> {
+fn write_formatted(
+    input: &Input,
+    variants: &Variants,
+    temporary: &Path,
+) -> Result<Change, Refusal> {
     let file = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(temporary)?;
     let mut out = io::BufWriter::new(file);
     let mut comparison = StreamComparison::default();
-    format_input(input, |formatted, original| {
+    format_input(input, variants, |formatted, original| {
         comparison.feed(formatted, original);
         out.write_all(formatted.as_bytes())
     })?;

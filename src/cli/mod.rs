@@ -45,7 +45,7 @@ enum Command {
     Check(check::CheckArgs),
     /// Everything check finds plus style rules (stable codes, --fix, xpgn.yaml, --explain).
     Lint(lint::LintArgs),
-    /// Print games laid out canonically: tags in standard order, 80-column movetext.
+    /// Print games in canonical form: canonical SAN and move numbers, tags in standard order, 80-column movetext.
     Fmt(fmt::FmtArgs),
     /// Write games in another notation: SAN, long notation, UCI, FEN per ply, JSON, YAML, PGN.
     Convert(convert::ConvertArgs),

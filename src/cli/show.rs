@@ -8,7 +8,7 @@ use clap::ValueEnum;
 use xpgn::board_view::{svg_board, text_board};
 use xpgn::games::read_games;
 use xpgn::pgn::ParsedGame;
-use xpgn::replay::replay_recording;
+use xpgn::replay::{Recording, replay_recording};
 use xpgn::report::Source;
 use xpgn::rules::Variants;
 
@@ -121,7 +121,7 @@ fn show_game(
     parsed: &ParsedGame,
 ) -> ExitStatus {
     let game = &parsed.game;
-    let replay = replay_recording(game, variants);
+    let replay = replay_recording(game, variants, Recording::Everything);
     let error = replay
         .diagnostics
         .iter()

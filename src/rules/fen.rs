@@ -580,7 +580,7 @@ mod tests {
 mod event_state_tests {
     use super::*;
     use crate::pgn::parse_str;
-    use crate::replay::replay_recording;
+    use crate::replay::{Recording, replay_recording};
     use crate::rules::Variants;
 
     /// Every position of the fixture games with events writes a FEN that reads back to a
@@ -601,7 +601,7 @@ mod event_state_tests {
                 }
                 let text = std::fs::read_to_string(&path).unwrap();
                 for parsed in parse_str(&text) {
-                    let replay = replay_recording(&parsed.game, &variants);
+                    let replay = replay_recording(&parsed.game, &variants, Recording::Everything);
                     let Some(played) = &replay.played else {
                         continue;
                     };

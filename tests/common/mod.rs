@@ -3,7 +3,7 @@
 // Every test crate compiles this module and uses a part of it.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `xpgn` with `args` from the repository root, without colour.
@@ -75,4 +75,63 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Per game of a file: the codes of its errors, its main-line plies and its ending, as
+/// `check --format json` gives them.
+pub fn verdicts(path: &str) -> Vec<(Vec<String>, u64, String)> {
+    let output = xpgn(&["check", "--format", "json", path]);
+    stdout(&output)
+        .lines()
+        .map(|l| {
+            let report: serde_json::Value = serde_json::from_str(l).unwrap();
+            let errors = report["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["severity"] == "error")
+                .map(|d| d["code"].as_str().unwrap().to_owned())
+                .collect();
+            (
+                errors,
+                report["plies"].as_u64().unwrap(),
+                report["ending"].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A rewritten record reads back to the verdicts of the original: the same plies and
+/// ending, and the same errors, less some that were only spellings the rewriting writes
+/// right (a move through a passage written without it, a missing `K@`).
+pub fn assert_same_verdicts(original: &str, rewritten: &str, context: &str) {
+    let respelled = ["hidden-passage", "prince"];
+    let before = verdicts(original);
+    let after = verdicts(rewritten);
+    assert_eq!(after.len(), before.len(), "{context}");
+    for (game, (was, now)) in before.iter().zip(&after).enumerate() {
+        let context = format!("{context} game {}", game + 1);
+        assert_eq!((was.1, &was.2), (now.1, &now.2), "{context}");
+        let mut left = now.0.iter().peekable();
+        for code in &was.0 {
+            if left.peek() == Some(&code) {
+                left.next();
+            } else {
+                assert!(respelled.contains(&code.as_str()), "{context}: {code}");
+            }
+        }
+        assert_eq!(left.next(), None, "{context}: new errors");
+    }
+}
+
+/// Every file of `fixtures/` (and below) whose name ends in `.extension`, sorted.
+pub fn fixture_files(extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> =
+        walkdir::WalkDir::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"))
+            .into_iter()
+            .map(|e| e.unwrap().into_path())
+            .filter(|p| p.extension().is_some_and(|e| e == extension))
+            .collect();
+    files.sort();
+    files
 }
