@@ -3,17 +3,14 @@
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 
-use clap::ValueEnum;
 use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
 use xpgn::pgn::{Game, Item, ParsedGame, SpareGames};
 use xpgn::replay::{Replay, check_game};
-use xpgn::report::{
-    GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Source, Summary,
-};
+use xpgn::report::{GameReport, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
-use super::{Color, ExitStatus, InputArgs, VariantArgs};
+use super::{ExitStatus, InputArgs, ReportArgs, VariantArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -21,15 +18,8 @@ pub struct CheckArgs {
     input: InputArgs,
     #[command(flatten)]
     variant: VariantArgs,
-    /// How to write diagnostics.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-    /// Colour in human output.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
-    /// No summary line.
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     /// Also list the prose lines of forum transcripts, which the rules skip, on standard
     /// error (`FILE:LINE: prose: TEXT`).
     #[arg(short, long)]
@@ -37,13 +27,6 @@ pub struct CheckArgs {
     /// Games checked in parallel (default: all cores); output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<NonZeroUsize>,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub(super) enum Format {
-    Human,
-    Json,
-    Github,
 }
 
 /// Text read ahead before a batch is checked: enough to keep every core busy, small
@@ -72,11 +55,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     };
     let stdout = io::stdout().lock();
     let out = io::BufWriter::new(stdout);
-    let mut reporter: Box<dyn Reporter> = match args.format {
-        Format::Human => Box::new(HumanReporter::new(out, args.color.enabled(), args.quiet)),
-        Format::Json => Box::new(JsonReporter::new(out)),
-        Format::Github => Box::new(GithubReporter::new(out)),
-    };
+    let mut reporter = args.report.reporter(out);
     let mut summary = Summary::default();
     let mut status = ExitStatus::Success;
     let checker = Checker {

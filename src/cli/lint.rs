@@ -11,14 +11,11 @@ use xpgn::games::read_games;
 use xpgn::lint::config::Config;
 use xpgn::lint::{Scope, Selection, apply_fixes, codes, explain, lint_game};
 use xpgn::pgn::ParsedGame;
-use xpgn::report::{
-    GameReport, GithubReporter, HumanReporter, JsonReporter, Reporter, Source, Summary,
-};
+use xpgn::report::{GameReport, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat, collect_inputs, open, read_whole};
 
-use super::check::Format;
-use super::{Color, ExitStatus, InputKind, VariantArgs};
+use super::{ExitStatus, InputKind, ReportArgs, VariantArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct LintArgs {
@@ -45,15 +42,8 @@ pub struct LintArgs {
     /// Print what a rule finds and why (`all`: every rule, one line each), then exit.
     #[arg(long, value_name = "CODE")]
     explain: Option<String>,
-    /// How to write findings.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-    /// Colour in human output.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
-    /// No summary line.
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    report: ReportArgs,
 }
 
 pub fn run(args: LintArgs) -> ExitStatus {
@@ -145,11 +135,7 @@ impl Linter {
 
     fn run(mut self, args: &LintArgs) -> ExitStatus {
         let out = io::BufWriter::new(io::stdout().lock());
-        let mut reporter: Box<dyn Reporter> = match args.format {
-            Format::Human => Box::new(HumanReporter::new(out, args.color.enabled(), args.quiet)),
-            Format::Json => Box::new(JsonReporter::new(out)),
-            Format::Github => Box::new(GithubReporter::new(out)),
-        };
+        let mut reporter = args.report.reporter(out);
         let mut summary = Summary::default();
         let mut status = ExitStatus::Success;
         let mut findings = 0;

@@ -228,6 +228,42 @@ impl InputArgs {
     }
 }
 
+/// How findings are written, for the commands that report them (`check`, `lint`).
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// How to write diagnostics.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Colour in human output.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    /// No summary line.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Github,
+}
+
+impl ReportArgs {
+    /// The reporter these options ask for, writing to standard output.
+    fn reporter<'a>(&self, out: impl std::io::Write + 'a) -> Box<dyn report::Reporter + 'a> {
+        match self.format {
+            Format::Human => Box::new(report::HumanReporter::new(
+                out,
+                self.color.enabled(),
+                self.quiet,
+            )),
+            Format::Json => Box::new(report::JsonReporter::new(out)),
+            Format::Github => Box::new(report::GithubReporter::new(out)),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
 pub enum Color {
     /// Colour when standard output is a terminal and NO_COLOR is unset.

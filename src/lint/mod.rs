@@ -17,7 +17,7 @@ use crate::rules::Variants;
 use crate::span::Spanned;
 
 pub use docs::{RuleDoc, explain};
-pub use style::{Scope, first_ply};
+pub use style::Scope;
 
 /// Which codes a file is linted for, and at which severity.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
-use crate::layout::SEVEN_TAG_ROSTER;
+use crate::layout::{SEVEN_TAG_ROSTER, first_ply};
 use crate::notation::{CheckMark, MoveBody, Notation, Separator};
 use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
 use crate::replay::{PlayedMove, Replay};
@@ -29,7 +29,7 @@ pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) 
         .map(|m| (m.span.offset, m))
         .collect();
     let mut found = Vec::new();
-    let first_ply = game.tag("FEN").map_or(0, first_ply);
+    let first_ply = first_ply(game.tag("FEN"));
     let mut walker = Walker {
         played: &played,
         found: &mut found,
@@ -45,18 +45,6 @@ pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) 
         }
     }
     found
-}
-
-/// The ply (0 for White's first move) the first move of a game from `fen` plays, from
-/// its side to move and move number.
-pub fn first_ply(fen: &str) -> u32 {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let black = fields.get(1) == Some(&"b");
-    let number = fields
-        .get(5)
-        .and_then(|n| n.parse::<u32>().ok())
-        .unwrap_or(1);
-    number.saturating_sub(1).saturating_mul(2) + u32::from(black)
 }
 
 struct Walker<'a, 'b> {

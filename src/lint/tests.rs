@@ -8,20 +8,27 @@ fn standard() -> Variants {
     Variants::with_default(Variant::by_name("standard").unwrap())
 }
 
-/// The codes lint finds in `text` (one game), and the text after applying every fix.
-fn lint(text: &str) -> (Vec<&'static str>, String) {
-    let parsed = parse_str(text).remove(0);
+/// What lint finds in one game read from `text` (a PGN game, or a transcript when
+/// `pgn` is false) with `selection`.
+fn lint_text(text: &str, pgn: bool, selection: &Selection) -> Replay {
+    let parsed = if pgn {
+        parse_str(text).remove(0)
+    } else {
+        crate::transcript::parse_str(text)
+    };
     let source = Source {
-        name: "t.pgn",
+        name: "t",
         text,
         offset: 0,
         line: 0,
     };
-    let scope = Scope {
-        fixable: true,
-        pgn: true,
-    };
-    let replay = lint_game(&parsed, source, &standard(), &Selection::default(), scope);
+    let scope = Scope { fixable: true, pgn };
+    lint_game(&parsed, source, &standard(), selection, scope)
+}
+
+/// The codes lint finds in `text` (one PGN game), and the text after applying every fix.
+fn lint(text: &str) -> (Vec<&'static str>, String) {
+    let replay = lint_text(text, true, &Selection::default());
     let codes = replay.diagnostics.iter().map(|d| d.code.name()).collect();
     let (fixed, _) = apply_fixes(text, 0, &replay.diagnostics);
     (codes, fixed)
@@ -122,23 +129,12 @@ fn suppression_in_a_comment() {
 #[test]
 fn selection_and_severity() {
     let text = game("1. e4 e5 2. Ng1f3 Ke7?? 3. Qxe7 *");
-    let parsed = parse_str(&text).remove(0);
-    let source = Source {
-        name: "t.pgn",
-        text: &text,
-        offset: 0,
-        line: 0,
-    };
-    let scope = Scope {
-        fixable: true,
-        pgn: true,
-    };
     let selection = Selection {
         select: None,
         ignore: [Code::IllegalMove].into(),
         severity: [(Code::OverDisambiguated, Severity::Error)].into(),
     };
-    let replay = lint_game(&parsed, source, &standard(), &selection, scope);
+    let replay = lint_text(&text, true, &selection);
     let found: Vec<_> = replay
         .diagnostics
         .iter()
@@ -150,18 +146,7 @@ fn selection_and_severity() {
 #[test]
 fn prose_that_looks_like_a_move() {
     let text = "1. e4 c5\nwfb\n12.Nf3xx\nBxc6.\nnice game everyone, see you\n";
-    let parsed = crate::transcript::parse_str(text);
-    let source = Source {
-        name: "t.txt",
-        text,
-        offset: 0,
-        line: 0,
-    };
-    let scope = Scope {
-        fixable: true,
-        pgn: false,
-    };
-    let replay = lint_game(&parsed, source, &standard(), &Selection::default(), scope);
+    let replay = lint_text(text, false, &Selection::default());
     let found: Vec<&str> = replay
         .diagnostics
         .iter()
