@@ -241,7 +241,8 @@ pub fn replay_recording(game: &Game, variants: &Variants) -> Replay {
 
 fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Replay {
     let mut replay = Replay::default();
-    let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
+    let variant_tag = game.tags.iter().find(|t| t.name.node == "Variant");
+    let variant = match variant_tag {
         None => variants.default,
         Some(tag) => match variants.find(&tag.value.node) {
             Some(v) => v,
@@ -266,8 +267,11 @@ fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Rep
             }
         },
     };
-    let tagless = !game.tags.iter().any(|t| t.name.node == "Variant");
-    let start_events: &[EventStart] = if tagless { &variants.start_events } else { &[] };
+    let start_events: &[EventStart] = if variant_tag.is_none() {
+        &variants.start_events
+    } else {
+        &[]
+    };
     // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
     // event is an Event Chess game (notation.md section 4). Found out while replaying,
     // so that games without events pay nothing for it.
