@@ -540,10 +540,10 @@ impl Replayer<'_> {
                         }
                         // Matched by reference: copying the move out of the result reads
                         // it back wider than it was written, which stalls.
-                        match &resolve_with(v, &position, notation, &mut self.moves) {
+                        match &resolve_with(v, position, notation, &mut self.moves) {
                             Ok(mv) => {
                                 if v.events
-                                    && let Some(rejection) = capture_limit(v, &position, mv)
+                                    && let Some(rejection) = capture_limit(v, position, mv)
                                 {
                                     let later = count_moves(&items[index + 1..]);
                                     self.rejected(&rejection, item.span, at(), later);
@@ -569,7 +569,7 @@ impl Replayer<'_> {
                                         variation: path.clone(),
                                         san: san(v, &before, mv),
                                         detail: everything.then(|| {
-                                            Box::new(MoveDetail::new(v, &before, mv, &position))
+                                            Box::new(MoveDetail::new(v, &before, mv, position))
                                         }),
                                     });
                                 }
@@ -577,7 +577,7 @@ impl Replayer<'_> {
                                     let written = Spanned::new(notation, item.span);
                                     self.follow_passage(
                                         &prior,
-                                        &position,
+                                        position,
                                         mv,
                                         written.clone(),
                                         &at,
@@ -594,7 +594,7 @@ impl Replayer<'_> {
                                     && notation.check.is_some()
                                 {
                                     self.check_mark(
-                                        previous, &position, mv, notation, item.span, at,
+                                        previous, position, mv, notation, item.span, at,
                                     );
                                 }
                             }
@@ -637,7 +637,7 @@ impl Replayer<'_> {
                         }
                     }
                     if !stopped {
-                        self.events_started_here(&position, path);
+                        self.events_started_here(position, path);
                     }
                 }
                 // A word that could not be read was most likely meant as a move: what
@@ -661,7 +661,7 @@ impl Replayer<'_> {
                         if self.start_event(position, event, items, index).is_err() {
                             stopped = true;
                         } else {
-                            self.events_started_here(&position, path);
+                            self.events_started_here(position, path);
                         }
                     }
                 }
