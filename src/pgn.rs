@@ -854,29 +854,40 @@ impl Reader<'_, '_> {
     }
 
     fn finish_game(&mut self) {
-        let next = GameBuilder {
-            game: self.spare.take(),
-            ..GameBuilder::default()
-        };
-        let mut builder = std::mem::replace(&mut self.current, next);
+        let builder = &mut self.current;
+        // Nothing read since the last game: it holds no more than the diagnostics of
+        // what comes next.
         if builder.is_empty() {
-            self.current.diagnostics = builder.diagnostics;
-            self.spare.put(builder.game);
             return;
         }
-        report_skipped(&mut builder);
-        close_open_variations(&mut builder);
+        report_skipped(builder);
+        close_open_variations(builder);
         // Give back what the estimate reserved beyond the moves read, when it is much.
         if builder.game.moves.capacity() > 2 * builder.game.moves.len() + 32 {
             builder.game.moves.shrink_to_fit();
         }
         let start = builder.start.unwrap_or(builder.end);
         builder.game.span = Span::new(start, builder.end - start);
-        check_result(&mut builder);
-        self.games.push(ParsedGame {
-            game: builder.game,
-            diagnostics: builder.diagnostics,
-        });
+        check_result(builder);
+        // The builder starts afresh field by field rather than as a whole, which copies
+        // it out and in once a game; listing every field keeps none stale.
+        let GameBuilder {
+            game,
+            diagnostics,
+            phase,
+            stack,
+            start,
+            end,
+            skipped_depth,
+            skipped,
+        } = &mut self.current;
+        debug_assert!(stack.is_empty() && *skipped_depth == 0 && skipped.is_none());
+        *phase = Phase::default();
+        *start = None;
+        *end = 0;
+        let game = std::mem::replace(game, self.spare.take());
+        let diagnostics = std::mem::take(diagnostics);
+        self.games.push(ParsedGame { game, diagnostics });
     }
 }
 

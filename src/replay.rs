@@ -241,7 +241,8 @@ pub fn replay_recording(game: &Game, variants: &Variants, recording: Recording) 
 
 fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Replay {
     let mut replay = Replay::default();
-    let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
+    let variant_tag = game.tags.iter().find(|t| t.name.node == "Variant");
+    let variant = match variant_tag {
         None => variants.default,
         Some(tag) => match variants.find(&tag.value.node) {
             Some(v) => v,
@@ -266,8 +267,11 @@ fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Rep
             }
         },
     };
-    let tagless = !game.tags.iter().any(|t| t.name.node == "Variant");
-    let start_events: &[EventStart] = if tagless { &variants.start_events } else { &[] };
+    let start_events: &[EventStart] = if variant_tag.is_none() {
+        &variants.start_events
+    } else {
+        &[]
+    };
     // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
     // event is an Event Chess game (notation.md section 4). Found out while replaying,
     // so that games without events pay nothing for it.
@@ -295,7 +299,9 @@ fn replay_under(
         variant: Cow::Borrowed(&variant.slug),
         ..Replay::default()
     };
-    let start = match game.tags.iter().find(|t| t.name.node == "FEN") {
+    // The main line is played on this position in place: it is some 400 bytes, and
+    // each move of it by value would copy it.
+    let mut position = match game.tags.iter().find(|t| t.name.node == "FEN") {
         None => variant.start_position().clone(),
         Some(tag) => match parse_fen(variant, &tag.value.node) {
             Ok(pos) => pos,
@@ -313,13 +319,15 @@ fn replay_under(
             }
         },
     };
-    let mut start = start;
     replay.events_from_start = start_events.iter().map(|s| s.event.number()).collect();
     for started in start_events {
         // `--events` was checked when the command line was read (at most two, none
         // twice), so starting cannot fail here; its choices meet this game's position.
-        let _ = start.start_event(started.event, None);
-        if let Err(why) = started.event.begin(variant, &mut start, &started.choices) {
+        let _ = position.start_event(started.event, None);
+        if let Err(why) = started
+            .event
+            .begin(variant, &mut position, &started.choices)
+        {
             let span = game
                 .moves
                 .first()
@@ -347,19 +355,19 @@ fn replay_under(
         starts_events_in_orthodox_chess: false,
         played: record.map(|recording| Played {
             recording,
-            start: crate::rules::write_fen(variant, &start),
+            start: crate::rules::write_fen(variant, &position),
             moves: Vec::new(),
-            positions: vec![start.clone()],
+            positions: vec![position.clone()],
         }),
     };
-    let main = replayer.line(&game.moves, start, 0, &mut Vec::new(), Vec::new());
+    let main = replayer.line(&game.moves, &mut position, 0, &mut Vec::new(), Vec::new());
     if replayer.starts_events_in_orthodox_chess {
         return None;
     }
     replay.plies = main.plies;
-    replay.passage = main.passage_report(variant).map(Box::new);
+    replay.passage = main.passage_report(variant, &position).map(Box::new);
     if main.complete {
-        replay.ending = crate::rules::ending::ending(variant, &main.position, &main.keys);
+        replay.ending = crate::rules::ending::ending(variant, &position, &main.keys);
         // The termination marker, or else the Result tag, claims the result.
         let claimed = game.result.clone().or_else(|| {
             let tag = game.tags.iter().find(|t| t.name.node == "Result")?;
@@ -387,12 +395,11 @@ struct Replayer<'v> {
     played: Option<Played>,
 }
 
-/// The outcome of replaying one line.
+/// The outcome of replaying one line (the position it ends in is the one it was given).
 struct Line {
     plies: usize,
     /// Every move replayed (no illegal move, no unsupported event).
     complete: bool,
-    position: Position,
     /// Repetition keys of the positions before the final one.
     keys: Vec<u64>,
     told: Told,
@@ -412,8 +419,8 @@ struct Told {
 }
 
 impl Line {
-    fn passage_report(&self, v: &Variant) -> Option<PassageReport> {
-        let passage = self.position.passage?;
+    fn passage_report(&self, v: &Variant, position: &Position) -> Option<PassageReport> {
+        let passage = position.passage?;
         let [white, black] = passage.squares().map_or([None, None], |squares| {
             squares.map(|sq| Some(v.geometry.name(sq)))
         });
@@ -470,7 +477,7 @@ impl Replayer<'_> {
     fn line(
         &mut self,
         items: &[Spanned<Item>],
-        mut position: Position,
+        position: &mut Position,
         mut ply: usize,
         path: &mut Vec<(usize, usize)>,
         landings: Vec<Landing>,
@@ -520,10 +527,10 @@ impl Replayer<'_> {
                         if path.is_empty() {
                             self.null_move_warning(item.span, at());
                         }
-                        v.play_null(&mut position);
+                        v.play_null(position);
                     } else {
                         if position.has_events()
-                            && let Err(rejection) = reveal(v, &mut position, notation)
+                            && let Err(rejection) = reveal(v, position, notation)
                         {
                             let later = count_moves(&items[index + 1..]);
                             self.rejected(&rejection, item.span, at(), later);
@@ -533,10 +540,10 @@ impl Replayer<'_> {
                         }
                         // Matched by reference: copying the move out of the result reads
                         // it back wider than it was written, which stalls.
-                        match &resolve_with(v, &position, notation, &mut self.moves) {
+                        match &resolve_with(v, position, notation, &mut self.moves) {
                             Ok(mv) => {
                                 if v.events
-                                    && let Some(rejection) = capture_limit(v, &position, mv)
+                                    && let Some(rejection) = capture_limit(v, position, mv)
                                 {
                                     let later = count_moves(&items[index + 1..]);
                                     self.rejected(&rejection, item.span, at(), later);
@@ -550,7 +557,7 @@ impl Replayer<'_> {
                                     && (position.passage.is_some() || position.princes.is_some()))
                                 .then(|| position.clone());
                                 let recorded = self.played.as_ref().map(|_| position.clone());
-                                v.play(&mut position, mv);
+                                v.play(position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {
                                     let everything = played.recording == Recording::Everything;
                                     if path.is_empty() && everything {
@@ -562,7 +569,7 @@ impl Replayer<'_> {
                                         variation: path.clone(),
                                         san: san(v, &before, mv),
                                         detail: everything.then(|| {
-                                            Box::new(MoveDetail::new(v, &before, mv, &position))
+                                            Box::new(MoveDetail::new(v, &before, mv, position))
                                         }),
                                     });
                                 }
@@ -570,7 +577,7 @@ impl Replayer<'_> {
                                     let written = Spanned::new(notation, item.span);
                                     self.follow_passage(
                                         &prior,
-                                        &position,
+                                        position,
                                         mv,
                                         written.clone(),
                                         &at,
@@ -587,7 +594,7 @@ impl Replayer<'_> {
                                     && notation.check.is_some()
                                 {
                                     self.check_mark(
-                                        previous, &position, mv, notation, item.span, at,
+                                        previous, position, mv, notation, item.span, at,
                                     );
                                 }
                             }
@@ -605,7 +612,7 @@ impl Replayer<'_> {
                 Item::Variation(variation) => {
                     // A variation replaces the move before it; after an illegal move only
                     // the variation right behind that move has a known start.
-                    let Some(start) = before.clone() else {
+                    let Some(mut start) = before.clone() else {
                         continue;
                     };
                     variations_here += 1;
@@ -616,23 +623,21 @@ impl Replayer<'_> {
                         .filter(|landing| landing.at.ply < ply)
                         .cloned()
                         .collect();
-                    self.line(variation, start, ply - 1, path, earlier);
+                    self.line(variation, &mut start, ply - 1, path, earlier);
                     path.pop();
                 }
                 Item::Comment(comment) if !stopped && mentions_event(&comment.text) => {
                     let offset = item.span.offset + 1;
                     for command in parse_commands(&comment.text, offset).0 {
                         if let Command::Event(event) = command.node
-                            && self
-                                .start_event(&mut position, &event, items, index)
-                                .is_err()
+                            && self.start_event(position, &event, items, index).is_err()
                         {
                             stopped = true;
                             break;
                         }
                     }
                     if !stopped {
-                        self.events_started_here(&position, path);
+                        self.events_started_here(position, path);
                     }
                 }
                 // A word that could not be read was most likely meant as a move: what
@@ -653,13 +658,10 @@ impl Replayer<'_> {
                 }
                 Item::EventLine(line) if !stopped => {
                     if let Some(event) = &line.event {
-                        if self
-                            .start_event(&mut position, event, items, index)
-                            .is_err()
-                        {
+                        if self.start_event(position, event, items, index).is_err() {
                             stopped = true;
                         } else {
-                            self.events_started_here(&position, path);
+                            self.events_started_here(position, path);
                         }
                     }
                 }
@@ -669,7 +671,6 @@ impl Replayer<'_> {
         Line {
             plies: replayed,
             complete: !stopped,
-            position,
             keys,
             told,
         }

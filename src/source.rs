@@ -235,6 +235,10 @@ pub struct PgnChunks<R: BufRead> {
     parts: Vec<Part>,
     scanned: usize,
     state: ScanState,
+    /// Where in `pending` the first `\r` at or after the scan position was found
+    /// (`usize::MAX`: none), while the scan has not passed it; `None` once bytes were
+    /// added.
+    next_cr: Option<usize>,
     offset: usize,
     /// 0-based file line of `part_start`.
     line: usize,
@@ -250,6 +254,7 @@ impl<R: BufRead> PgnChunks<R> {
             part_start: 0,
             parts: Vec::new(),
             scanned: 0,
+            next_cr: None,
             state: ScanState {
                 line_start: true,
                 ..ScanState::default()
@@ -269,6 +274,7 @@ impl<R: BufRead> PgnChunks<R> {
         // `&mut self` would be written back to memory on every turn.
         let mut s = self.state;
         let mut i = self.scanned;
+        let mut next_cr = self.next_cr;
         let found = loop {
             let Some(&b) = bytes.get(i) else {
                 break None;
@@ -328,22 +334,41 @@ impl<R: BufRead> PgnChunks<R> {
             } else if s.in_tag_line {
                 // Tag lines come in runs: a `\n[` goes on to the next tag line in this
                 // turn (before movetext, a `[` at a line start opens a tag line).
+                // `\r\n[` too, for CRLF files.
                 let mut end = memchr::memchr2(b'\n', b'\r', rest);
-                while let Some(n) = end
-                    && rest[n] == b'\n'
-                    && rest.get(n + 1) == Some(&b'[')
-                {
+                while let Some(n) = end {
+                    let next = match (rest[n], rest.get(n + 1)) {
+                        (b'\n', _) => n + 1,
+                        (b'\r', Some(b'\n')) => n + 2,
+                        _ => break,
+                    };
+                    if rest.get(next) != Some(&b'[') {
+                        break;
+                    }
                     s.lines += 1;
-                    end = memchr::memchr2(b'\n', b'\r', &rest[n + 2..]).map(|m| n + 2 + m);
+                    end = memchr::memchr2(b'\n', b'\r', &rest[next + 1..]).map(|m| next + 1 + m);
                 }
                 end
             } else if s.in_line_comment || s.in_escape_line {
                 memchr::memchr2(b'\n', b'\r', rest)
             } else if s.movetext {
-                // memchr takes three bytes at most; a lone `\r` line end is rare.
+                // memchr takes three bytes at most, so a `\r` is looked for apart; where
+                // the next one is stays known while the scan is short of it (in a file
+                // without any, for the whole block).
                 let end = memchr::memchr3(b'\n', b'{', b';', rest);
-                let line = &rest[..end.unwrap_or(rest.len())];
-                memchr::memchr(b'\r', line).or(end)
+                let cr = match next_cr {
+                    Some(cr) if cr >= i => cr,
+                    _ => {
+                        let cr = memchr::memchr(b'\r', rest).map_or(usize::MAX, |n| i + n);
+                        next_cr = Some(cr);
+                        cr
+                    }
+                };
+                if cr < i + end.unwrap_or(rest.len()) {
+                    Some(cr - i)
+                } else {
+                    end
+                }
             } else {
                 Some(0)
             };
@@ -351,6 +376,7 @@ impl<R: BufRead> PgnChunks<R> {
         };
         self.state = s;
         self.scanned = i;
+        self.next_cr = next_cr;
         found
     }
 
@@ -415,6 +441,7 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                     }
                     self.pending.extend_from_slice(block);
                     self.reader.consume(n);
+                    self.next_cr = None;
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Some(Err(e)),
@@ -530,6 +557,8 @@ mod tests {
             &b"[A \"1\"]\r\n1. e4 *\r\n[B \"2\"]\r\n*"[..],
             b"[A \"1\"]\r1. e4 *\r[B \"2\"]\r*",
             b"[A \"1\"]\n1. e4 *\n[B \"2\"]\n*",
+            // A lone `\r` after LF lines, and a CRLF tag run.
+            b"[A \"1\"]\n1. e4 {c} e5\r[B \"2\"]\r\n[C \"3\"]\n1. d4 {x}\r\n*",
         ] {
             let whole = parts(text);
             assert_eq!(whole.len(), 2);
