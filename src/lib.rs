@@ -19,3 +19,4 @@ pub mod rules;
 pub mod source;
 pub mod span;
 pub mod transcript;
+pub mod write;
