@@ -52,6 +52,8 @@ pub enum Code {
     ResultMismatch,
     /// Text that holds no tags, moves or result.
     EmptyGame,
+    /// A game larger than [`crate::source::MAX_PART_BYTES`]: not read.
+    GameTooLarge,
     /// A `[%event ...]` command that cannot be read.
     MalformedEventCommand,
     /// The input is not valid UTF-8 and was read as Windows-1252.
@@ -88,7 +90,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 28] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -102,6 +104,7 @@ impl Code {
         Code::MissingResult,
         Code::ResultMismatch,
         Code::EmptyGame,
+        Code::GameTooLarge,
         Code::MalformedEventCommand,
         Code::NotUtf8,
         Code::IllegalMove,
@@ -133,6 +136,7 @@ impl Code {
             Code::MissingResult => "missing-result",
             Code::ResultMismatch => "result-mismatch",
             Code::EmptyGame => "empty-game",
+            Code::GameTooLarge => "game-too-large",
             Code::MalformedEventCommand => "malformed-event-command",
             Code::NotUtf8 => "not-utf8",
             Code::IllegalMove => "illegal-move",

@@ -987,7 +987,8 @@ fn control_character_diagnostic(span: Span, byte: u8) -> Diagnostic {
     .with_help("remove it: PGN is printable text")
 }
 
-fn truncate(text: &str, max_chars: usize) -> String {
+/// `text` cut after `max_chars` characters, with `…` where it was cut.
+pub(crate) fn truncate(text: &str, max_chars: usize) -> String {
     match text.char_indices().nth(max_chars) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text.to_owned(),

@@ -129,7 +129,8 @@ fn every_code_has_a_fixture() {
     all.extend(expected("prince"));
     all.extend(expected("knights"));
     all.extend(expected("pairs"));
-    for code in Code::ALL {
+    // A game too large to read takes more than a megabyte: tests/hostile.rs makes one.
+    for code in Code::ALL.into_iter().filter(|&c| c != Code::GameTooLarge) {
         assert!(
             all.values().flatten().any(|c| c == code.name()),
             "no fixture gives {}",
