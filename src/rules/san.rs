@@ -5,11 +5,13 @@
 //! a missing or extra `x`, `0-0`, `e8Q`, `Ng1f3`, `Ng1-f3`); when nothing legal matches,
 //! it says why in words and offers the closest legal spellings.
 
+use arrayvec::ArrayVec;
+
 use super::board::{Bitboard, Direction, Sq};
 use super::event::Suffix;
 use super::moves::{Move, Special};
 use super::piece::{Kind, Role};
-use super::position::Position;
+use super::position::{MAX_EVENTS, Position};
 use super::variant::Variant;
 use crate::notation::{Castle, Facing, Hint, MoveBody, Notation, PieceMove, Separator};
 
@@ -857,11 +859,23 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     out
 }
 
-/// What running events add to an ordinary move's spelling (`K@g7`).
+/// What running events add to an ordinary move's spelling (`K@g7`), in the order the
+/// notation reads them (`K@`, then `->`, then `/`), whichever event started first:
+/// `Nxe7K@g6->d6` with #68 and #85 both running.
 fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
     if pos.has_events() && !matches!(mv.special, Special::Event { .. }) {
-        for event in pos.events() {
-            event.annotate(v, pos, mv, out);
+        let mut added: ArrayVec<String, MAX_EVENTS> = pos
+            .events()
+            .into_iter()
+            .map(|event| {
+                let mut text = String::new();
+                event.annotate(v, pos, mv, &mut text);
+                text
+            })
+            .collect();
+        added.sort_by_key(|text| !text.starts_with("K@"));
+        for text in added {
+            out.push_str(&text);
         }
     }
 }
