@@ -396,6 +396,9 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
     fn next(&mut self) -> Option<io::Result<Chunk>> {
         loop {
             if let Some(end) = self.scan() {
+                if self.kept.is_none() && end - self.part_start > MAX_PART_BYTES {
+                    self.kept = Some(kept_len(&self.pending[self.part_start..end]));
+                }
                 if let Some(kept) = self.kept {
                     let end = self.skip_scanned(kept, end);
                     self.end_part(end);
@@ -633,6 +636,38 @@ mod tests {
         }
         assert_eq!(offset, text.len());
         assert_eq!(parts_read_by(7, &text), parts(&text));
+    }
+
+    #[test]
+    fn a_part_past_the_limit_keeps_its_start_and_later_parts_their_place() {
+        let big = format!(
+            "[Event \"big\"]\n1. e4 {{{}}} *\n",
+            "c".repeat(MAX_PART_BYTES)
+        );
+        let text = format!("[Event \"a\"]\n*\n{big}  [Event \"b\"]\n*\n");
+        for capacity in [64 * 1024, 1000, 7] {
+            let all = parts_read_by(capacity, text.as_bytes());
+            let texts: Vec<&str> = all.iter().map(|(text, ..)| text.as_str()).collect();
+            assert_eq!(
+                texts,
+                [
+                    "[Event \"a\"]\n*\n",
+                    "[Event \"big\"]",
+                    "  [Event \"b\"]\n*\n"
+                ]
+            );
+            assert_eq!(
+                all[2].1,
+                text.len() - all[2].0.len(),
+                "the offset counts what was skipped"
+            );
+            assert_eq!(all[2].2, 4, "so does the line");
+        }
+        let skipped: Vec<usize> = chunks(text.as_bytes())
+            .iter()
+            .flat_map(|c| c.parts.iter().map(|p| p.skipped))
+            .collect();
+        assert_eq!(skipped, [0, big.len() - "[Event \"big\"]".len(), 0]);
     }
 
     #[test]
