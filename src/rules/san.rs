@@ -290,7 +290,17 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
     let on_board = |square| on_board(v, square);
-    let last = m.targets.last().expect("a piece move names a square");
+    let Some(last) = m.targets.last() else {
+        // Found by fuzzing: `R->h3` with #85 running reads the arrow, and no running
+        // event takes the push.
+        return Err(illegal(
+            format!(
+                "`{}` names no square to move to: only a rook's push is written so, while event #43 Line Pushers runs",
+                written(m)
+            ),
+            legal_help(v, pos, &written(m), None),
+        ));
+    };
     let to = on_board(last.square)?;
     let kind = written_kind(v, m)?;
     // Nearly every move writes no promotion: no call for it.

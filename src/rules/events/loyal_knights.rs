@@ -608,6 +608,21 @@ mod tests {
         }
     }
 
+    /// Found by fuzzing: #85 reads `->`, so a push without its rook's square passed to the
+    /// orthodox reader, which expected a square and panicked.
+    #[test]
+    fn a_push_without_line_pushers_is_refused() {
+        let pos = with_knights("4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1", "Ng1->g2");
+        for written in ["R->h3", "R->a8+", "N->a4"] {
+            let refused = resolve(&pos, written).unwrap_err();
+            assert!(
+                refused.reason.contains("names no square"),
+                "{}",
+                refused.reason
+            );
+        }
+    }
+
     #[test]
     fn a_faced_piece_swaps_with_the_knight_which_is_captured() {
         let v = event_chess();
