@@ -10,6 +10,9 @@ fuzz_target!(|data: &[u8]| {
     let chunk = read_whole(data).expect("reading from memory cannot fail");
     let parsed = xpgn::transcript::parse_str(&chunk.text);
     for name in ["standard", "event-chess"] {
-        check_game(&parsed, &Variants::with_default(Variant::by_name(name).unwrap()));
+        check_game(
+            &parsed,
+            &Variants::with_default(Variant::by_name(name).unwrap()),
+        );
     }
 });
