@@ -13,11 +13,13 @@ directly with python-chess installed:
    any error while reading, such as an illegal, ambiguous or unreadable move; xpgn: any
    diagnostic of severity "error") and replay the same number of main-line plies
    legally. python-chess accepts the null move `--` (odds games); xpgn only warns on it.
-2. Corruption (--corrupt N): N games that python-chess finds clean, chosen with a fixed
-   seed, each with one main-line move spoiled: replaced by a SAN token from another game
-   that is not legal there, or swapped with the same side's next move. They are written
-   to target/differential-corrupted.pgn, and both tools must put the first bad move at
-   the same ply.
+2. Corruption (--corrupt N): N games that python-chess finds clean, each with one
+   main-line move spoiled: replaced by a SAN token from another game or by a random SAN
+   token (a piece letter and a square, or a pawn move) that is not legal there, or
+   swapped with the same side's next move. They are written to
+   target/differential-corrupted.pgn, and both tools must put the first bad move at the
+   same ply. The seed that chooses and spoils the games is fresh on every run unless
+   --seed gives one; it is printed, so `--seed S` replays a failure.
 
 Splitting: python-chess misreads some files read as one stream (a chess.com export with
 no blank line between games), so each game is handed to it alone. A game starts at a line
@@ -30,10 +32,10 @@ README's counts: human.pgn 12,782, openings.pgn 245,142, engine.pgn 27,608 games
 Defaults, for CI (about 85 s of one core's time, nearly all of it python-chess's; two
 minutes of wall time while a build ran beside it):
 --corpus ../shared/corpus/standard and --xpgn target/release/xpgn, both relative to the
-repository root; --files human.pgn openings.pgn:8 engine.pgn:4, that is every game of
+repository root; every .pgn file of the corpus, sampled as SAMPLING says: every game of
 human.pgn, every 8th of openings.pgn and every 4th of engine.pgn (xpgn always reads the
-whole file; only the comparison is sampled); --corrupt 300; --seed 1. --sample K checks
-every K-th game of every file given, overriding the :K suffixes.
+whole file; only the comparison is sampled); --corrupt 300; a fresh --seed. --sample K
+checks every K-th game of every file given, overriding the :K suffixes.
 
 Prints one line per file with its game count, a `differential: N games, M disagreements`
 line, a `corruption: ...` line and up to 20 disagreements. Exit status: 0 when the tools
@@ -65,6 +67,9 @@ MOVE_RE = re.compile(
     r"|O-O(?:-O)?|0-0(?:-0)?|--)[+#]?[!?]*(?!\S)"
 )
 SHOWN = 20
+# The default comparison's sampling, to keep CI's run near 85 s of python-chess time:
+# every K-th game of these files; every game of any other file of the corpus.
+SAMPLING = {"openings.pgn": 8, "engine.pgn": 4}
 
 
 def code_outside_comments(line, in_comment):
@@ -257,6 +262,22 @@ def replays(game, sans):
     return True
 
 
+def random_san(rng):
+    """A token that reads as SAN but names a random move: a piece letter (or a pawn) and a
+    square, sometimes with a capture or a promotion."""
+    files = "abcdefgh"
+    square = rng.choice(files) + rng.choice("12345678")
+    piece = rng.choice(["", "N", "B", "R", "Q", "K"])
+    capture = rng.choice(["", "x"]) if piece else ""
+    if not piece and rng.random() < 0.3:
+        file = files.index(square[0])
+        beside = [files[f] for f in (file - 1, file + 1) if 0 <= f < 8]
+        return f"{rng.choice(beside)}x{square}"
+    if not piece and square[1] in "18":
+        return f"{square}={rng.choice('NBRQ')}"
+    return f"{piece}{capture}{square}"
+
+
 def corrupt(sans, game, pool, rng):
     """Returns a copy of `sans` (at least 3 moves) with one move spoiled, and how.
 
@@ -264,13 +285,14 @@ def corrupt(sans, game, pool, rng):
     a mere transposition, and a game that stays legal tests little."""
     for _ in range(20):
         spoiled = list(sans)
-        if rng.random() < 0.5:
+        kind = rng.random()
+        if kind < 0.4:
             i = rng.randrange(len(sans) - 2)
             spoiled[i], spoiled[i + 2] = sans[i + 2], sans[i]
             how = f"plies {i + 1} and {i + 3} swapped"
         else:
             i = rng.randrange(len(sans))
-            spoiled[i] = rng.choice(pool)
+            spoiled[i] = rng.choice(pool) if kind < 0.7 else random_san(rng)
             how = f"ply {i + 1} {sans[i]} replaced by {spoiled[i]}"
         if not replays(game, spoiled):
             break
@@ -368,8 +390,8 @@ def main():
     )
     parser.add_argument(
         "--files", nargs="+", type=parse_file_arg, metavar="NAME[:K]",
-        default=[("human.pgn", 1), ("openings.pgn", 8), ("engine.pgn", 4)],
-        help="files under --corpus; :K compares every K-th game only",
+        help="files under --corpus; :K compares every K-th game only (default: every .pgn"
+        " file of --corpus, sampled as SAMPLING says)",
     )
     parser.add_argument(
         "--sample", type=int, metavar="K", help="compare every K-th game of every file"
@@ -378,7 +400,7 @@ def main():
         "--corrupt", type=int, default=300, metavar="N", help="corrupted games to check (0: none)"
     )
     parser.add_argument(
-        "--seed", type=int, default=1, help="seed for choosing and corrupting games"
+        "--seed", type=int, help="seed for choosing and corrupting games (default: a fresh one)"
     )
     args = parser.parse_args()
     if args.sample is not None and args.sample < 1:
@@ -392,7 +414,10 @@ def main():
     disagreements, clean_games = [], []
     try:
         compared = 0
-        for name, every in args.files:
+        files = args.files or [
+            (path.name, SAMPLING.get(path.name, 1)) for path in sorted(args.corpus.glob("*.pgn"))
+        ]
+        for name, every in files:
             path = args.corpus / name
             if not path.is_file():
                 print(f"error: {path} not found", file=sys.stderr)
@@ -401,6 +426,9 @@ def main():
             compared += check_file(path, every, args.xpgn, disagreements, clean_games)
         print(f"differential: {compared} games, {len(disagreements)} disagreements", flush=True)
         if args.corrupt > 0:
+            if args.seed is None:
+                args.seed = random.SystemRandom().randrange(2**32)
+            print(f"corruption seed: {args.seed} (replay with --seed {args.seed})", flush=True)
             check_corruptions(args.corrupt, args.seed, clean_games, args.xpgn, disagreements)
     except XpgnFailed as e:
         print(f"error: {e}", file=sys.stderr)

@@ -52,6 +52,8 @@ pub enum Code {
     ResultMismatch,
     /// Text that holds no tags, moves or result.
     EmptyGame,
+    /// A game larger than [`crate::source::MAX_PART_BYTES`]: not read.
+    GameTooLarge,
     /// A `[%event ...]` command that cannot be read.
     MalformedEventCommand,
     /// A JSON or YAML game document (`convert --to json`) that cannot be read.
@@ -115,7 +117,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 40] = [
+    pub const ALL: [Code; 41] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -129,6 +131,7 @@ impl Code {
         Code::MissingResult,
         Code::ResultMismatch,
         Code::EmptyGame,
+        Code::GameTooLarge,
         Code::MalformedEventCommand,
         Code::MalformedDocument,
         Code::NotUtf8,
@@ -197,6 +200,7 @@ impl Code {
             Code::MissingResult => "missing-result",
             Code::ResultMismatch => "result-mismatch",
             Code::EmptyGame => "empty-game",
+            Code::GameTooLarge => "game-too-large",
             Code::MalformedEventCommand => "malformed-event-command",
             Code::MalformedDocument => "malformed-document",
             Code::NotUtf8 => "not-utf8",

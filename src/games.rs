@@ -97,6 +97,10 @@ impl PendingChunk {
             first_games.push(first);
             let text = chunk.part_text(part);
             let offset = chunk.offset + part.range.start;
+            if part.skipped > 0 {
+                games.push(too_large(text, offset, part));
+                continue;
+            }
             match format {
                 InputFormat::Pgn => parse_into_reusing(text, offset, &mut games, spare),
                 InputFormat::Transcript => {
@@ -167,6 +171,32 @@ pub fn read_games(
         }
         Err(e) => Some(Err(e)),
     }))
+}
+
+/// A part past [`crate::source::MAX_PART_BYTES`], of which `text` is the kept start: one
+/// game holding only the diagnostic that says it was not read.
+fn too_large(text: &str, offset: usize, part: &crate::source::Part) -> ParsedGame {
+    let span = Span::new(offset, text.len());
+    let size = text.len() + part.skipped;
+    let diagnostic = Diagnostic::new(
+        Code::GameTooLarge,
+        span,
+        format!(
+            "the game starting at line {} holds {size} bytes, more than the {} MiB xpgn reads in one game; it is not read",
+            part.line + 1,
+            crate::source::MAX_PART_BYTES >> 20
+        ),
+        "this game",
+    )
+    .with_help("split it into several games, or move long comments out of it");
+    let game = crate::pgn::Game {
+        span,
+        ..Default::default()
+    };
+    ParsedGame {
+        game,
+        diagnostics: vec![diagnostic],
+    }
 }
 
 /// Points at the first line that is not UTF-8 of a part's `text`, which starts at byte

@@ -21,3 +21,4 @@ pub mod rules;
 pub mod source;
 pub mod span;
 pub mod transcript;
+pub mod write;

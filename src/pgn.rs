@@ -510,12 +510,17 @@ impl Reader<'_, '_> {
         self.current.diagnostics.push(diagnostic);
     }
 
-    fn unexpected(&mut self, span: Span, text: &str, message: String) {
-        self.diagnostic(
-            Diagnostic::new(Code::UnexpectedToken, span, message, "not expected here")
-                .with_help("remove it, or put it inside a `{...}` comment"),
-        );
+    /// Keeps a token that cannot be read, and says so. The token is pushed first: after a
+    /// result it begins the next game, which its diagnostic belongs to.
+    fn unreadable(&mut self, text: &str, span: Span, diagnostic: Diagnostic) {
         self.push(Item::Unreadable(text.to_owned()), span);
+        self.diagnostic(diagnostic);
+    }
+
+    fn unexpected(&mut self, span: Span, text: &str, message: String) {
+        let diagnostic = Diagnostic::new(Code::UnexpectedToken, span, message, "not expected here")
+            .with_help("remove it, or put it inside a `{...}` comment");
+        self.unreadable(text, span, diagnostic);
     }
 
     fn line_end(&self, from: usize) -> usize {
@@ -611,8 +616,11 @@ impl Reader<'_, '_> {
         self.pos += 1;
         let span = self.span(start, start + 1);
         let b = self.bytes[start];
-        self.diagnostic(control_character_diagnostic(span, b));
-        self.push(Item::Unreadable(char::from(b).to_string()), span);
+        self.unreadable(
+            &char::from(b).to_string(),
+            span,
+            control_character_diagnostic(span, b),
+        );
     }
 
     fn open_variation(&mut self) {
@@ -674,18 +682,14 @@ impl Reader<'_, '_> {
         match text[1..].parse::<u8>() {
             Ok(n) if digits == end - start - 1 => self.push(Item::Nag(n), span),
             _ => {
-                self.diagnostic(
-                    Diagnostic::new(
-                        Code::BadNag,
-                        span,
-                        format!("`{text}` is not a NAG"),
-                        "expected `$` and a number from 0 to 255",
-                    )
-                    .with_help(
-                        "write a NAG as `$1` .. `$255`, or put the text in a `{...}` comment",
-                    ),
-                );
-                self.push(Item::Unreadable(text.to_owned()), span);
+                let diagnostic = Diagnostic::new(
+                    Code::BadNag,
+                    span,
+                    format!("`{text}` is not a NAG"),
+                    "expected `$` and a number from 0 to 255",
+                )
+                .with_help("write a NAG as `$1` .. `$255`, or put the text in a `{...}` comment");
+                self.unreadable(text, span, diagnostic);
             }
         }
     }
@@ -772,10 +776,7 @@ impl Reader<'_, '_> {
         let span = self.span(start, end);
         match Notation::parse(token) {
             Ok(notation) => self.push(Item::Move(notation), span),
-            Err(_) => {
-                self.diagnostic(unreadable_move(token, span));
-                self.push(Item::Unreadable(token.to_owned()), span);
-            }
+            Err(_) => self.unreadable(token, span, unreadable_move(token, span)),
         }
     }
 
@@ -1006,7 +1007,8 @@ fn control_character_diagnostic(span: Span, byte: u8) -> Diagnostic {
     .with_help("remove it: PGN is printable text")
 }
 
-fn truncate(text: &str, max_chars: usize) -> String {
+/// `text` cut after `max_chars` characters, with `…` where it was cut.
+pub(crate) fn truncate(text: &str, max_chars: usize) -> String {
     match text.char_indices().nth(max_chars) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text.to_owned(),

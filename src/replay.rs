@@ -649,7 +649,9 @@ impl Replayer<'_> {
                             item.span,
                             MoveRef {
                                 ply: ply + 1,
-                                written: text.clone(),
+                                // As the diagnostic's message cuts it: a token may be a
+                                // megabyte long.
+                                written: crate::pgn::truncate(text, 40),
                                 variation: path.clone(),
                             },
                         ));

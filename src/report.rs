@@ -430,9 +430,18 @@ impl miette::Diagnostic for MietteView<'_> {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        // A long span (a megabyte token) is underlined over its start only: miette draws
+        // the whole span, and the excerpt around it, character by character.
+        let len = match self.span.offset.checked_sub(self.source.offset) {
+            Some(start) if self.span.len > EXCERPT_REACH => {
+                let end = floor_boundary(self.source.text, start + EXCERPT_REACH);
+                end.saturating_sub(start)
+            }
+            _ => self.span.len,
+        };
         let label = LabeledSpan::new_primary_with_span(
             Some(self.label.to_owned()),
-            (self.span.offset, self.span.len),
+            (self.span.offset, len),
         );
         Some(Box::new(std::iter::once(label)))
     }

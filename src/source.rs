@@ -190,7 +190,20 @@ pub struct Part {
     /// When the part was not UTF-8 and was decoded as Windows-1252: the 0-based file
     /// line of its first invalid byte.
     pub cp1252_line: Option<usize>,
+    /// Bytes of the part past [`MAX_PART_BYTES`] that were skipped unread: the text holds
+    /// only its start, to show where it is. 0 for a part read whole.
+    pub skipped: usize,
 }
+
+/// The largest part (a game, or one and the tagless games after it) that is read. A
+/// larger one keeps only its start and is reported as too large, the rest skipped as it
+/// streams by, so that memory stays bounded whatever one game holds (a 100 MB comment, a
+/// million tags): a game's tree takes up to about 30 times its text. The largest game of
+/// the shared corpus is 0.25 MB; a game of 100,000 plies is 0.75 MB.
+pub const MAX_PART_BYTES: usize = 1 << 20;
+
+/// How much of a part that is too large is kept to show where it starts.
+const KEPT_OF_SKIPPED: usize = 200;
 
 impl Chunk {
     pub fn part_text(&self, part: &Part) -> &str {
@@ -242,6 +255,11 @@ pub struct PgnChunks<R: BufRead> {
     offset: usize,
     /// 0-based file line of `part_start`.
     line: usize,
+    /// Once the part being scanned has passed [`MAX_PART_BYTES`]: the length of its
+    /// start that is kept.
+    kept: Option<usize>,
+    /// Bytes of the part being scanned dropped since then.
+    skipped: usize,
     eof: bool,
 }
 
@@ -261,6 +279,8 @@ impl<R: BufRead> PgnChunks<R> {
             },
             offset: 0,
             line: 0,
+            kept: None,
+            skipped: 0,
             eof: false,
         }
     }
@@ -386,7 +406,9 @@ impl<R: BufRead> PgnChunks<R> {
             range: self.part_start - self.start..end - self.start,
             line: self.line,
             cp1252_line: None,
+            skipped: std::mem::take(&mut self.skipped),
         });
+        self.kept = None;
         self.part_start = end;
         self.line += self.state.lines;
         self.state = ScanState {
@@ -399,8 +421,21 @@ impl<R: BufRead> PgnChunks<R> {
         let bytes = self.pending[self.start..self.part_start].to_vec();
         self.start = self.part_start;
         let chunk = decode_parts(bytes, std::mem::take(&mut self.parts), self.offset);
-        self.offset += chunk.text.len();
+        let skipped: usize = chunk.parts.iter().map(|p| p.skipped).sum();
+        self.offset += chunk.text.len() + skipped;
         chunk
+    }
+
+    /// Drops what was scanned of a part that is too large past its kept start (up to
+    /// `until`, the next part's start, or all that was scanned); the scan state goes on,
+    /// so the next game is found as if nothing had been dropped.
+    fn skip_scanned(&mut self, kept: usize, until: usize) -> usize {
+        let kept_end = self.part_start + kept;
+        let cut = until.max(kept_end);
+        self.pending.drain(kept_end..cut);
+        self.skipped += cut - kept_end;
+        self.scanned -= cut - kept_end;
+        until.min(kept_end)
     }
 }
 
@@ -410,11 +445,27 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
     fn next(&mut self) -> Option<io::Result<Chunk>> {
         loop {
             if let Some(end) = self.scan() {
+                if self.kept.is_none() && end - self.part_start > MAX_PART_BYTES {
+                    self.kept = Some(kept_len(&self.pending[self.part_start..end]));
+                }
+                if let Some(kept) = self.kept {
+                    let end = self.skip_scanned(kept, end);
+                    self.end_part(end);
+                    // The skipped bytes are in no chunk's text: the next chunk's offset
+                    // counts them, so no part may follow this one in its chunk.
+                    return Some(Ok(self.take_chunk()));
+                }
                 self.end_part(end);
                 if end - self.start >= CHUNK_BYTES {
                     return Some(Ok(self.take_chunk()));
                 }
                 continue;
+            }
+            if self.kept.is_none() && self.scanned - self.part_start > MAX_PART_BYTES {
+                self.kept = Some(kept_len(&self.pending[self.part_start..]));
+            }
+            if let Some(kept) = self.kept {
+                self.skip_scanned(kept, self.scanned);
             }
             if self.eof {
                 if self.part_start < self.pending.len() {
@@ -450,6 +501,19 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
     }
 }
 
+/// How much of a part that is too large is kept to show where it starts: its first line,
+/// at most [`KEPT_OF_SKIPPED`] bytes of it, not cut inside a UTF-8 sequence.
+fn kept_len(part: &[u8]) -> usize {
+    let mut end = part.len().min(KEPT_OF_SKIPPED);
+    if let Some(line_end) = memchr::memchr2(b'\n', b'\r', &part[..end]) {
+        end = line_end;
+    }
+    while end > 0 && end < part.len() && part[end] & 0xC0 == 0x80 {
+        end -= 1;
+    }
+    end
+}
+
 /// Blanks between the line start and position `i`.
 fn line_start_blanks(bytes: &[u8], i: usize) -> usize {
     bytes[..i]
@@ -459,14 +523,24 @@ fn line_start_blanks(bytes: &[u8], i: usize) -> usize {
         .count()
 }
 
-/// A transcript is one game: the whole input as one chunk of one part.
+/// A transcript is one game: the whole input as one chunk of one part, of which at most
+/// [`MAX_PART_BYTES`] are read (a larger one keeps only its start, as a PGN part does).
 pub fn read_whole(mut reader: impl BufRead) -> io::Result<Chunk> {
     let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
+    (&mut reader)
+        .take(MAX_PART_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    let mut skipped = 0;
+    if bytes.len() > MAX_PART_BYTES {
+        let kept_end = kept_len(&bytes);
+        skipped = bytes.len() - kept_end + io::copy(&mut reader, &mut io::sink())? as usize;
+        bytes.truncate(kept_end);
+    }
     let whole = Part {
         range: 0..bytes.len(),
         line: 0,
         cp1252_line: None,
+        skipped,
     };
     Ok(decode_parts(bytes, vec![whole], 0))
 }
@@ -614,6 +688,38 @@ mod tests {
         }
         assert_eq!(offset, text.len());
         assert_eq!(parts_read_by(7, &text), parts(&text));
+    }
+
+    #[test]
+    fn a_part_past_the_limit_keeps_its_start_and_later_parts_their_place() {
+        let big = format!(
+            "[Event \"big\"]\n1. e4 {{{}}} *\n",
+            "c".repeat(MAX_PART_BYTES)
+        );
+        let text = format!("[Event \"a\"]\n*\n{big}  [Event \"b\"]\n*\n");
+        for capacity in [64 * 1024, 1000, 7] {
+            let all = parts_read_by(capacity, text.as_bytes());
+            let texts: Vec<&str> = all.iter().map(|(text, ..)| text.as_str()).collect();
+            assert_eq!(
+                texts,
+                [
+                    "[Event \"a\"]\n*\n",
+                    "[Event \"big\"]",
+                    "  [Event \"b\"]\n*\n"
+                ]
+            );
+            assert_eq!(
+                all[2].1,
+                text.len() - all[2].0.len(),
+                "the offset counts what was skipped"
+            );
+            assert_eq!(all[2].2, 4, "so does the line");
+        }
+        let skipped: Vec<usize> = chunks(text.as_bytes())
+            .iter()
+            .flat_map(|c| c.parts.iter().map(|p| p.skipped))
+            .collect();
+        assert_eq!(skipped, [0, big.len() - "[Event \"big\"]".len(), 0]);
     }
 
     #[test]

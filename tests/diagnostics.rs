@@ -140,7 +140,8 @@ fn every_code_has_a_fixture() {
     all.extend(expected("pairs"));
     // Style rules come from `xpgn lint` (tests/lint.rs checks their fixtures).
     all.extend(expected("lint"));
-    for code in Code::ALL {
+    // A game too large to read takes more than a megabyte: tests/hostile.rs makes one.
+    for code in Code::ALL.into_iter().filter(|&c| c != Code::GameTooLarge) {
         assert!(
             all.values().flatten().any(|c| c == code.name()),
             "no fixture gives {}",

@@ -1,14 +1,13 @@
 //! `xpgn fmt`: print games laid out canonically, check that files already are, or
 //! rewrite them in place.
 
-use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 
 use xpgn::convert::write_canonical;
 use xpgn::games::read_games;
 use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat};
+use xpgn::write::replace_file_with;
 
 use super::{ExitStatus, InputArgs, VariantArgs};
 
@@ -23,7 +22,8 @@ pub struct FmtArgs {
     /// Print nothing; exit 1 if any file would change.
     #[arg(long, conflicts_with = "write")]
     check: bool,
-    /// Rewrite files in place (atomically: a temporary file renamed over the original).
+    /// Rewrite files in place (atomically: a synced temporary file renamed over the
+    /// original; a symbolic link only to a file in its own directory tree).
     #[arg(long)]
     write: bool,
 }
@@ -210,51 +210,17 @@ fn write_in_place(input: &Input, variants: &Variants) -> Result<Change, Refusal>
             )));
         }
     };
-    let temporary = temporary_path(path);
-    let result = write_formatted(input, variants, &temporary);
-    let change = match result {
-        Ok(change) => change,
-        Err(e) => {
-            let _ = fs::remove_file(&temporary);
-            return Err(e);
-        }
-    };
-    match change {
-        Change::Same => fs::remove_file(&temporary)?,
-        Change::Differs => {
-            fs::set_permissions(&temporary, fs::metadata(path)?.permissions())?;
-            fs::rename(&temporary, path)?;
-        }
-    }
-    Ok(change)
-}
-
-/// Writes the formatted file next to the original and syncs it, so the rename that
-/// replaces the original never exposes a partial file.
-fn write_formatted(
-    input: &Input,
-    variants: &Variants,
-    temporary: &Path,
-) -> Result<Change, Refusal> {
-    let file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(temporary)?;
-    let mut out = io::BufWriter::new(file);
     let mut comparison = StreamComparison::default();
-    format_input(input, variants, |formatted, original| {
-        comparison.feed(formatted, original);
-        out.write_all(formatted.as_bytes())
+    let replaced = replace_file_with(path, |out| {
+        format_input(input, variants, |formatted, original| {
+            comparison.feed(formatted, original);
+            out.write_all(formatted.as_bytes())
+        })?;
+        Ok::<_, Refusal>(matches!(comparison.change(), Change::Differs))
     })?;
-    let file = out.into_inner().map_err(|e| e.into_error())?;
-    file.sync_all()?;
-    Ok(comparison.change())
-}
-
-fn temporary_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.xpgn-{}.tmp", std::process::id()))
+    Ok(if replaced {
+        Change::Differs
+    } else {
+        Change::Same
+    })
 }

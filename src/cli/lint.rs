@@ -333,7 +333,8 @@ impl FileRun<'_> {
             } else {
                 current.clone().into_bytes()
             };
-            replace_file(path, &bytes).map_err(|e| format!("cannot write {name}: {e}"))?;
+            xpgn::write::replace_file(path, &bytes)
+                .map_err(|e| format!("cannot write {name}: {e}"))?;
         }
         // What is left, read back as any file is, encoding warning included.
         let mut outcome = self
@@ -363,28 +364,4 @@ impl FileRun<'_> {
             })
             .collect()
     }
-}
-
-/// Replaces `path` with `bytes` so that no reader ever sees a partial file: written to a
-/// temporary file beside it, synced, given the original's permissions, then renamed over it.
-fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.xpgn-{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::set_permissions(&temporary, std::fs::metadata(path)?.permissions())?;
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }

@@ -135,6 +135,12 @@ pub const fn explain(code: Code) -> RuleDoc {
                 None,
                 false,
             ),
+            Code::GameTooLarge => (
+                "A game of more than 1 MiB of text, which xpgn skips.",
+                "No real game is that large; such text is a broken file, and reading it whole would break the memory bound.",
+                None,
+                false,
+            ),
             Code::NotUtf8 => (
                 "The file is not UTF-8; it was read as Windows-1252.",
                 "Tools that assume UTF-8 show names with accents as garbage.",

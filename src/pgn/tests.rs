@@ -292,3 +292,30 @@ fn a_long_line_is_read_in_linear_time() {
     assert_eq!(codes(&parsed), ["unreadable-move", "missing-result"]);
     assert!(parsed.diagnostics[0].message.len() < 200);
 }
+
+/// Found by fuzzing (`fuzz/`, target `pgn`): a token glued to a result (`*—`, a
+/// Windows-1252 dash) begins the next game, and its diagnostic must go with it, not with
+/// the game the result ended; else `fmt` laid out that next game, "clean", as a lone
+/// token that reads back with an error.
+#[test]
+fn a_bad_token_after_a_result_reports_in_the_game_it_begins() {
+    for (text, code) in [
+        ("1. e4 *—\n", "unreadable-move"),
+        ("1. e4 1-0 )\n", "unexpected-token"),
+        ("1. e4 * $x\n", "bad-nag"),
+        ("1. e4 *\u{1}\n", "control-character"),
+    ] {
+        let games = parse_str(text);
+        assert_eq!(games.len(), 2, "{text:?}");
+        assert!(
+            codes(&games[0]).is_empty(),
+            "{text:?}: {:?}",
+            codes(&games[0])
+        );
+        assert!(
+            codes(&games[1]).contains(&code),
+            "{text:?}: {:?}",
+            codes(&games[1])
+        );
+    }
+}

@@ -5,11 +5,13 @@
 //! a missing or extra `x`, `0-0`, `e8Q`, `Ng1f3`, `Ng1-f3`); when nothing legal matches,
 //! it says why in words and offers the closest legal spellings.
 
+use arrayvec::ArrayVec;
+
 use super::board::{Bitboard, Direction, Sq};
 use super::event::Suffix;
 use super::moves::{Move, Special};
 use super::piece::{Kind, Role};
-use super::position::Position;
+use super::position::{MAX_EVENTS, Position};
 use super::variant::Variant;
 use crate::notation::{Castle, Facing, Hint, MoveBody, Notation, PieceMove, Separator};
 
@@ -288,7 +290,17 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
     let on_board = |square| on_board(v, square);
-    let last = m.targets.last().expect("a piece move names a square");
+    let Some(last) = m.targets.last() else {
+        // Found by fuzzing: `R->h3` with #85 running reads the arrow, and no running
+        // event takes the push.
+        return Err(illegal(
+            format!(
+                "`{}` names no square to move to: only a rook's push is written so, while event #43 Line Pushers runs",
+                written(m)
+            ),
+            legal_help(v, pos, &written(m), None),
+        ));
+    };
     let to = on_board(last.square)?;
     let kind = written_kind(v, m)?;
     // Nearly every move writes no promotion: no call for it.
@@ -857,11 +869,23 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     out
 }
 
-/// What running events add to an ordinary move's spelling (`K@g7`).
+/// What running events add to an ordinary move's spelling (`K@g7`), in the order the
+/// notation reads them (`K@`, then `->`, then `/`), whichever event started first:
+/// `Nxe7K@g6->d6` with #68 and #85 both running.
 fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
     if pos.has_events() && !matches!(mv.special, Special::Event { .. }) {
-        for event in pos.events() {
-            event.annotate(v, pos, mv, out);
+        let mut added: ArrayVec<String, MAX_EVENTS> = pos
+            .events()
+            .into_iter()
+            .map(|event| {
+                let mut text = String::new();
+                event.annotate(v, pos, mv, &mut text);
+                text
+            })
+            .collect();
+        added.sort_by_key(|text| !text.starts_with("K@"));
+        for text in added {
+            out.push_str(&text);
         }
     }
 }

@@ -580,8 +580,13 @@ impl Event for HiddenPassage {
             return Some(Err(refused));
         }
         // A move written as ending on a known passage square goes on through it; that
-        // it was written so is for the replay to report (HP-8).
+        // it was written so is for the replay to report (HP-8). With an arrow, a square
+        // holding a piece of ours is where the piece stands, not where it lands: a rook
+        // pushing from a passage square (`Rb2->h2`, EC-5) or a knight turning there.
         let last = v.geometry.from_square(written.targets.last()?.square)?;
+        if written.arrow.is_some() && pos.piece_at(last).is_some_and(|p| p.color == pos.turn) {
+            return None;
+        }
         let exit = passage.exit_from(last)?;
         let origin = (written.targets.len() == 2).then(|| written.targets[0].square);
         Some(self.resolve_known(v, pos, written, origin, last, exit))
@@ -784,5 +789,20 @@ mod tests {
             plain.contains(&"Be4".to_owned()),
             "without the passage: {plain:?}"
         );
+    }
+
+    /// Found by tests/random_games.rs: a rook pushed onto a passage square (EC-5) pushes
+    /// from there, and the long form `convert --to lan` writes, `Rb2->h2`, names that
+    /// push, not a move onto b2 that would go on through the passage.
+    #[test]
+    fn a_rook_on_a_passage_square_pushes_in_long_form_too() {
+        let v = event_chess();
+        let mut pos = with_known("4k3/8/8/8/8/8/1R6/4K3 w - - 0 1", ["b2", "g7"], false);
+        pos.start_event(&crate::rules::events::LinePushers, None)
+            .unwrap();
+        let short = san::resolve(v, &pos, &Notation::parse("R->h2").unwrap()).unwrap();
+        let long = san::resolve(v, &pos, &Notation::parse("Rb2->h2").unwrap())
+            .unwrap_or_else(|r| panic!("{}", r.reason));
+        assert_eq!(long, short);
     }
 }

@@ -579,6 +579,50 @@ mod tests {
         mv
     }
 
+    /// Found by tests/random_games.rs: with #68 Prince running too, a knight that
+    /// captures a king is written `Nxe7K@g6->f8`, `K@` before `->` as the notation reads
+    /// them, whichever event started first; every move's SAN reads back to it.
+    #[test]
+    fn a_knight_capturing_a_king_writes_the_king_before_the_facing() {
+        let v = event_chess();
+        let mut pos = with_knights("4k3/8/6p1/3N4/8/8/P7/K7 b - - 0 1", "Nd5->d6");
+        pos.start_event(&crate::rules::events::Prince, None)
+            .unwrap();
+        let pawns =
+            ["a2", "g6"].map(|s| Choice::Square(crate::notation::Square::parse(s).unwrap()));
+        crate::rules::events::Prince
+            .begin(v, &mut pos, &pawns)
+            .unwrap();
+        // A king that cannot be checked may step where the knight takes it (PR-1).
+        play(&mut pos, "Ke7");
+        let mut moves = Vec::new();
+        v.legal_moves(&pos, &mut moves);
+        let turning = moves
+            .iter()
+            .map(|mv| san::san(v, &pos, mv))
+            .find(|written| written.starts_with("Nxe7") && written.contains("->"));
+        assert_eq!(turning.as_deref(), Some("Nxe7K@g6->f8+"));
+        for mv in &moves {
+            let written = san::san(v, &pos, mv);
+            assert_eq!(resolve(&pos, &written), Ok(*mv), "{written}");
+        }
+    }
+
+    /// Found by fuzzing: #85 reads `->`, so a push without its rook's square passed to the
+    /// orthodox reader, which expected a square and panicked.
+    #[test]
+    fn a_push_without_line_pushers_is_refused() {
+        let pos = with_knights("4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1", "Ng1->g2");
+        for written in ["R->h3", "R->a8+", "N->a4"] {
+            let refused = resolve(&pos, written).unwrap_err();
+            assert!(
+                refused.reason.contains("names no square"),
+                "{}",
+                refused.reason
+            );
+        }
+    }
+
     #[test]
     fn a_faced_piece_swaps_with_the_knight_which_is_captured() {
         let v = event_chess();

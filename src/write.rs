@@ -1,0 +1,234 @@
+//! Replacing a file in place without ever leaving a partial one: the new text goes to a
+//! temporary file in the same directory, is synced to disk, takes the original's
+//! permissions and is renamed over it. A crash or a kill at any moment leaves the original
+//! or the complete new file, never a mix (at worst a stray `.NAME.xpgn-*.tmp` beside it).
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Replaces the contents of `path` with `bytes` (see [`replace_file_with`]).
+pub fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    replace_file_with(path, |out| out.write_all(bytes).map(|()| true)).map(|_| ())
+}
+
+/// Replaces the contents of `path` with what `write` writes, streamed, so a file of any
+/// size needs no more memory than `write` itself uses. `write` returns whether to replace
+/// the file at all (`false`: the new text is the same, and the file is left untouched);
+/// its error, or any I/O error, leaves the file untouched too. Returns what `write` did.
+///
+/// A symbolic link is followed only to a file inside the link's own directory (or below
+/// it): that file is replaced and the link kept. A link that leads out of that tree is
+/// refused, so a rewrite never reaches a file the user did not point at. Only regular
+/// files are replaced; the new file keeps the original's permission bits.
+pub fn replace_file_with<E: From<io::Error>>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<bool, E>,
+) -> Result<bool, E> {
+    let target = resolve(path)?;
+    let permissions = fs::metadata(&target)?.permissions();
+    let temporary = temporary_path(&target);
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)?;
+    let written = write_synced(file, write).and_then(|replace| {
+        if replace {
+            fs::set_permissions(&temporary, permissions)?;
+            fs::rename(&temporary, &target)?;
+            sync_directory(&target)?;
+        }
+        Ok(replace)
+    });
+    if !matches!(written, Ok(true)) {
+        // Nothing to do if it is already gone (renamed, or never fully made).
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// Writes through a buffer, then flushes and syncs the file so the rename that follows
+/// never exposes data still in flight.
+fn write_synced<E: From<io::Error>>(
+    file: File,
+    write: impl FnOnce(&mut dyn Write) -> Result<bool, E>,
+) -> Result<bool, E> {
+    let mut out = BufWriter::new(file);
+    let replace = write(&mut out)?;
+    let file = out.into_inner().map_err(|e| e.into_error())?;
+    if replace {
+        file.sync_all()?;
+    }
+    Ok(replace)
+}
+
+/// The regular file `path` names: itself, or the file a symbolic link leads to when that
+/// lies in the link's directory tree.
+fn resolve(path: &Path) -> io::Result<PathBuf> {
+    let metadata = fs::symlink_metadata(path)?;
+    if metadata.file_type().is_symlink() {
+        let target = fs::canonicalize(path)?;
+        let tree = fs::canonicalize(parent(path))?;
+        if !target.starts_with(&tree) {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "is a symbolic link to {}, outside {}: not rewritten",
+                    target.display(),
+                    tree.display()
+                ),
+            ));
+        }
+        return resolve_regular(target);
+    }
+    resolve_regular(path.to_owned())
+}
+
+fn resolve_regular(path: PathBuf) -> io::Result<PathBuf> {
+    if fs::metadata(&path)?.is_file() {
+        Ok(path)
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "is not a regular file: not rewritten",
+        ))
+    }
+}
+
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// A name no other writer uses: hidden, beside the target (a rename across file systems
+/// would not be atomic), unique per process and call.
+fn temporary_path(target: &Path) -> PathBuf {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    target.with_file_name(format!(".{name}.xpgn-{}-{n}.tmp", std::process::id()))
+}
+
+/// Syncs the directory holding `path`, so the rename itself survives a power loss.
+#[cfg(unix)]
+fn sync_directory(path: &Path) -> io::Result<()> {
+    File::open(parent(path))?.sync_all()
+}
+
+#[cfg(not(unix))]
+fn sync_directory(_path: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xpgn-write-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn replaces_contents_and_leaves_no_temporary_file() {
+        let dir = scratch("replace");
+        let path = dir.join("a.pgn");
+        fs::write(&path, "old text, longer than the new").unwrap();
+        replace_file(&path, b"new").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        assert_eq!(entries(&dir), ["a.pgn"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_error_or_no_change_leaves_the_file_untouched() {
+        let dir = scratch("untouched");
+        let path = dir.join("a.pgn");
+        fs::write(&path, "old").unwrap();
+        let failed: io::Result<bool> = replace_file_with(&path, |out| {
+            out.write_all(b"half of the new text")?;
+            Err(io::Error::other("the formatter gave up"))
+        });
+        assert!(failed.is_err());
+        let kept: io::Result<bool> = replace_file_with(&path, |out| {
+            out.write_all(b"same")?;
+            Ok(false)
+        });
+        assert!(!kept.unwrap());
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(entries(&dir), ["a.pgn"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn permissions_are_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("permissions");
+        let path = dir.join("a.pgn");
+        fs::write(&path, "old").unwrap();
+        for mode in [0o640, 0o604, 0o755] {
+            fs::set_permissions(&path, fs::Permissions::from_mode(mode)).unwrap();
+            replace_file(&path, b"new").unwrap();
+            let now = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(now, mode);
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symbolic_links_are_followed_inside_their_tree_only() {
+        use std::os::unix::fs::symlink;
+        let dir = scratch("links");
+        let outside = scratch("links-outside");
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        fs::write(dir.join("sub/real.pgn"), "old").unwrap();
+        fs::write(outside.join("far.pgn"), "far").unwrap();
+        symlink("sub/real.pgn", dir.join("inside.pgn")).unwrap();
+        symlink(outside.join("far.pgn"), dir.join("outside.pgn")).unwrap();
+        fs::write(dir.join("top.pgn"), "top").unwrap();
+        symlink("../top.pgn", dir.join("sub/up.pgn")).unwrap();
+
+        replace_file(&dir.join("inside.pgn"), b"new").unwrap();
+        assert_eq!(fs::read(dir.join("sub/real.pgn")).unwrap(), b"new");
+        assert!(
+            fs::symlink_metadata(dir.join("inside.pgn"))
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            "the link stays a link"
+        );
+
+        for refused in ["outside.pgn", "sub/up.pgn"] {
+            let e = replace_file(&dir.join(refused), b"evil").unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::PermissionDenied, "{refused}: {e}");
+        }
+        assert_eq!(fs::read(outside.join("far.pgn")).unwrap(), b"far");
+        assert_eq!(fs::read(dir.join("top.pgn")).unwrap(), b"top");
+        assert_eq!(fs::read(dir.join("sub/real.pgn")).unwrap(), b"new");
+        assert_eq!(entries(&outside), ["far.pgn"]);
+
+        let e = replace_file(&dir.join("sub"), b"x").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        fs::remove_dir_all(&dir).unwrap();
+        fs::remove_dir_all(&outside).unwrap();
+    }
+}

@@ -1,0 +1,326 @@
+//! Hostile inputs: each gives its diagnostic, without a panic, in time linear in its size
+//! and memory bounded whatever its size (a game past `MAX_PART_BYTES` is reported, not
+//! read). The inputs are made here, in a scratch directory, never committed. That the
+//! tests finish is the check of linear time: none asserts a duration.
+//!
+//! Also data safety: `fmt --write` killed midway leaves the original intact.
+
+mod common;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use common::{stderr, stdout, xpgn};
+use serde_json::Value;
+use xpgn::source::MAX_PART_BYTES;
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("xpgn-hostile-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.0.join(name);
+        fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// `check --format json`: the exit code and one object per game.
+fn check_json(path: &Path) -> (Option<i32>, Vec<Value>) {
+    let output = xpgn(&["check", "--format", "json", "--quiet", s(path)]);
+    assert!(output.stdout.len() < 100_000, "the report stays small");
+    let games = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    (output.status.code(), games)
+}
+
+fn codes(game: &Value) -> Vec<&str> {
+    game["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect()
+}
+
+/// The human report of `path`: exit code 1 and a few kilobytes, whatever the input.
+fn human_report(path: &Path) -> String {
+    let output = xpgn(&["check", s(path)]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        output.stdout.len() < 20_000,
+        "a report of {} bytes",
+        output.stdout.len()
+    );
+    stdout(&output)
+}
+
+const GAME: &str = "[Event \"after\"]\n\n1. d4 d5 *\n";
+
+#[test]
+fn ten_thousand_nested_variations() {
+    let scratch = Scratch::new("nested");
+    let text = format!(
+        "[Event \"x\"]\n\n1. e4 {}{} e5 *\n\n{GAME}",
+        "(1. d4 ".repeat(10_000),
+        ")".repeat(10_000)
+    );
+    let path = scratch.file("nested.pgn", text.as_bytes());
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert_eq!(codes(&games[0]), ["variation-too-deep"]);
+    assert_eq!(games[0]["plies"], 2);
+    assert_eq!(codes(&games[1]), Vec::<&str>::new());
+    assert!(human_report(&path).contains("nested deeper than 256 levels"));
+    let output = xpgn(&["fmt", s(&path)]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "fmt refuses what it cannot keep"
+    );
+}
+
+#[test]
+fn a_long_line_is_reported_in_a_few_lines_and_a_huge_one_not_read() {
+    let scratch = Scratch::new("line");
+    // Just under the limit: read, and the unreadable token is cut in every report.
+    let token = "a".repeat(MAX_PART_BYTES - 100);
+    let path = scratch.file("line.pgn", format!("1. {token} *\n\n{GAME}").as_bytes());
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert_eq!(codes(&games[0]), ["unreadable-move"]);
+    assert_eq!(games[1]["plies"], 2);
+    assert!(human_report(&path).contains("is not a move"));
+    let output = xpgn(&["check", "--format", "github", s(&path)]);
+    assert!(output.stdout.len() < 1_000);
+
+    // A single line of 10 MB.
+    let token = "a".repeat(10_000_000);
+    let path = scratch.file("huge.pgn", format!("1. {token} *\n\n{GAME}").as_bytes());
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert_eq!(games.len(), 2);
+    assert_eq!(codes(&games[0]), ["game-too-large"]);
+    assert_eq!(codes(&games[1]), Vec::<&str>::new());
+    assert_eq!(games[1]["plies"], 2);
+    assert!(human_report(&path).contains("10000007 bytes"));
+}
+
+/// 100 MB take about a second to write and to read here; the comment is read at the speed
+/// of a memchr for `}`.
+#[test]
+fn a_comment_of_100_mb_is_not_read_and_the_games_after_it_are() {
+    let scratch = Scratch::new("comment");
+    let path = scratch.0.join("comment.pgn");
+    let mut file = std::io::BufWriter::new(fs::File::create(&path).unwrap());
+    file.write_all(b"[Event \"x\"]\n\n1. e4 {").unwrap();
+    let block = vec![b'c'; 1 << 20];
+    for _ in 0..100 {
+        file.write_all(&block).unwrap();
+    }
+    write!(file, "}} e5 *\n\n{GAME}").unwrap();
+    drop(file);
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert_eq!(codes(&games[0]), ["game-too-large"]);
+    assert_eq!(games[1]["plies"], 2);
+    // The game after it reports its own line (4) and offset.
+    let output = xpgn(&["check", "--format", "json", s(&path)]);
+    let text = stdout(&output);
+    assert!(text.contains("\"game\":2"), "{text}");
+}
+
+#[test]
+fn nul_and_invalid_utf8_bytes() {
+    let scratch = Scratch::new("bytes");
+    let path = scratch.file(
+        "bytes.pgn",
+        b"[Event \"x\x00y\"]\n\n1. e4\x00 e5 \xff\xfe 2. Nf3 {\x00\xc3} *\n\x00\n\xc3\x28 *\n",
+    );
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    let all: Vec<&str> = games.iter().flat_map(codes).collect();
+    assert!(all.contains(&"not-utf8"), "{all:?}");
+    assert!(all.contains(&"control-character"), "{all:?}");
+    human_report(&path);
+    // Every byte value at every place of a short game: no panic, a verdict each time.
+    let game = b"[Event \"x\"]\n1. e4 {c} (1. d4) e5 *\n";
+    for at in 0..game.len() {
+        for byte in [0u8, 0x80, 0xc3, 0xff, b'{', b'(', b'[', b'"', b'%', b';'] {
+            let mut bytes = game.to_vec();
+            bytes[at] = byte;
+            let path = scratch.file("one.pgn", &bytes);
+            let output = xpgn(&["check", "--quiet", s(&path)]);
+            assert!(
+                matches!(output.status.code(), Some(0 | 1)),
+                "{bytes:?}: {}",
+                stderr(&output)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_million_tags_are_not_read_and_thirty_thousand_are() {
+    let scratch = Scratch::new("tags");
+    let tags = |n: usize| -> String { (0..n).map(|i| format!("[T{i} \"v{i}\"]\n")).collect() };
+    let path = scratch.file(
+        "million.pgn",
+        format!("{}\n1. e4 *\n\n{GAME}", tags(1_000_000)).as_bytes(),
+    );
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert_eq!(codes(&games[0]), ["game-too-large"]);
+    assert_eq!(games[1]["plies"], 2);
+
+    let path = scratch.file(
+        "many.pgn",
+        format!("{}\n1. e4 *\n", tags(30_000)).as_bytes(),
+    );
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(0));
+    assert_eq!(games[0]["plies"], 1);
+    let output = xpgn(&["fmt", s(&path)]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output).matches("\n[T").count(), 30_000 - 1);
+}
+
+#[test]
+fn unterminated_tag_and_comment_at_the_end_of_the_file() {
+    let scratch = Scratch::new("unterminated");
+    let path = scratch.file("tag.pgn", b"[Event \"x\"]\n\n1. e4 e5 *\n\n[Event \"y");
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert!(codes(&games[1]).contains(&"unterminated-tag"), "{games:?}");
+    human_report(&path);
+
+    let path = scratch.file("comment.pgn", b"[Event \"x\"]\n\n1. e4 e5 { never closed");
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert!(
+        codes(&games[0]).contains(&"unterminated-comment"),
+        "{games:?}"
+    );
+    human_report(&path);
+
+    let path = scratch.file("variation.pgn", b"1. e4 (1. d4 (1. c4");
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert!(
+        codes(&games[0]).contains(&"unclosed-variation"),
+        "{games:?}"
+    );
+}
+
+#[test]
+fn a_game_of_100000_plies() {
+    let scratch = Scratch::new("plies");
+    let mut text = String::from("[Event \"long\"]\n\n");
+    for n in 0..25_000 {
+        text.push_str(&format!("{}. Nf3 Nf6 {}. Ng1 Ng8\n", 2 * n + 1, 2 * n + 2));
+    }
+    text.push_str("1/2-1/2\n");
+    assert!(text.len() < MAX_PART_BYTES);
+    let path = scratch.file("long.pgn", text.as_bytes());
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(0));
+    assert_eq!(games[0]["plies"], 100_000);
+    assert_eq!(games[0]["ending"], "threefold-repetition");
+    let output = xpgn(&["convert", "--to", "uci", s(&path)]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output).split_whitespace().count(), 100_000);
+    let output = xpgn(&["fmt", "--check", s(&path)]);
+    assert_eq!(output.status.code(), Some(1), "fmt joins the lines");
+}
+
+#[test]
+fn a_game_too_large_in_a_transcript() {
+    let scratch = Scratch::new("transcript");
+    let text = "1.e4\nsome prose\n".repeat(MAX_PART_BYTES / 10);
+    let path = scratch.file("thread.txt", text.as_bytes());
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    assert_eq!(codes(&games[0]), ["game-too-large"]);
+}
+
+#[test]
+fn truncated_compressed_files() {
+    let scratch = Scratch::new("truncated");
+    let text = format!("{GAME}\n").repeat(20_000);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let zst = zstd::encode_all(text.as_bytes(), 3).unwrap();
+    for (name, bytes) in [("t.pgn.gz", &gz), ("t.pgn.zst", &zst)] {
+        let path = scratch.file(name, &bytes[..bytes.len() / 2]);
+        let output = xpgn(&["check", "--quiet", s(&path)]);
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        let message = stderr(&output);
+        assert!(message.contains(name), "{name}: {message}");
+        assert!(!message.contains("panick"), "{name}: {message}");
+        let output = xpgn(&["fmt", "--check", s(&path)]);
+        assert_eq!(output.status.code(), Some(2), "{name}");
+    }
+}
+
+/// `fmt --write` killed at some point of its run, again and again: the original is
+/// always whole, old or new, never a mix (what is left is a hidden temporary file).
+#[test]
+fn fmt_write_killed_midway_leaves_the_original_intact() {
+    let scratch = Scratch::new("killed");
+    let game = "[White \"A\"]\r\n[Event \"E\"]\r\n1.e4 {c}   e5 2.Nf3 *\r\n\r\n";
+    let original = game.repeat(400_000);
+    let path = scratch.file("big.pgn", original.as_bytes());
+    let formatted = "[Event \"E\"]\n[White \"A\"]\n\n1. e4 {c} e5 2. Nf3 *\n";
+    let mut killed_while_writing = 0;
+    for attempt in 0..20 {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xpgn"))
+            .args(["fmt", "--write", s(&path)])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Kill it as soon as its temporary file exists, later on later attempts.
+        let temporary_exists = || {
+            fs::read_dir(&scratch.0)
+                .unwrap()
+                .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".tmp"))
+        };
+        while !temporary_exists() && child.try_wait().unwrap().is_none() {
+            std::thread::yield_now();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(attempt * 5));
+        let finished = child.try_wait().unwrap().is_some();
+        child.kill().unwrap_or(());
+        child.wait().unwrap();
+        let now = fs::read(&path).unwrap();
+        if now == original.as_bytes() {
+            killed_while_writing += usize::from(!finished);
+            continue;
+        }
+        // Done before the kill: the whole new file.
+        assert!(finished);
+        assert!(now == vec![formatted; 400_000].join("\n").as_bytes());
+        break;
+    }
+    assert!(killed_while_writing > 0, "no run was killed midway");
+}

@@ -1,0 +1,337 @@
+//! Random legal games of every rule set, made with the move generator and written in
+//! canonical SAN: they must read back without a finding, replay to the same moves, and
+//! print identically (`fmt` is a fixed point; `convert --to san` changes nothing, and the
+//! `--to lan` spelling reads back to the same moves).
+//!
+//! Rule sets: orthodox chess, Chess960 from random start positions, Secret Invisible Pass
+//! (10x10, passes), and Event Chess with each of #5, #43, #68 and #85 started by one
+//! player, and with a pair of them, one started by each.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRng};
+use xpgn::command::parse_event;
+use xpgn::convert::{Spelling, write_spelled};
+use xpgn::layout::write_game;
+use xpgn::pgn::parse_str;
+use xpgn::replay::{Recording, check_game, replay_recording};
+use xpgn::rules::san::san;
+use xpgn::rules::{Color, Move, Position, Role, Variant, Variants, events, parse_fen};
+
+/// An event one player starts: its number and the ply at which it is started at the
+/// earliest (later when its Condition does not hold yet).
+#[derive(Clone, Copy, Debug)]
+struct Start {
+    number: u16,
+    ply: usize,
+}
+
+/// A game: the PGN written, and the canonical SAN of its moves.
+struct Generated {
+    pgn: String,
+    sans: Vec<String>,
+}
+
+fn variant(name: &str) -> &'static Variant {
+    Variant::by_name(name).unwrap()
+}
+
+/// A Chess960 start position, drawn as the rules draw it, with Shredder-FEN castling.
+fn chess960_fen(rng: &mut TestRng) -> String {
+    let mut rank = [' '; 8];
+    rank[2 * rng.random_range(0..4)] = 'B';
+    rank[2 * rng.random_range(0..4) + 1] = 'B';
+    for piece in ['Q', 'N', 'N'] {
+        let free: Vec<usize> = (0..8).filter(|&i| rank[i] == ' ').collect();
+        rank[free[rng.random_range(0..free.len())]] = piece;
+    }
+    let free: Vec<usize> = (0..8).filter(|&i| rank[i] == ' ').collect();
+    rank[free[0]] = 'R';
+    rank[free[1]] = 'K';
+    rank[free[2]] = 'R';
+    let white: String = rank.iter().collect();
+    let black = white.to_lowercase();
+    let file = |i: usize| char::from(b'a' + i as u8);
+    let rights = format!(
+        "{}{}{}{}",
+        file(free[2]).to_ascii_uppercase(),
+        file(free[0]).to_ascii_uppercase(),
+        file(free[2]),
+        file(free[0])
+    );
+    format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1")
+}
+
+/// Choices for an event command that fit `pos` (`None`: none found this time).
+fn choices(v: &Variant, pos: &Position, number: u16, rng: &mut TestRng) -> Option<String> {
+    let g = v.geometry;
+    let squares = |color: Option<Color>, kind_role: Option<Role>| -> Vec<String> {
+        (0..g.width * g.height)
+            .map(xpgn::rules::Sq)
+            .filter(|&sq| match (pos.piece_at(sq), color) {
+                (None, None) => true,
+                (Some(p), Some(c)) => p.color == c && kind_role.is_none_or(|r| v.role(p.kind) == r),
+                _ => false,
+            })
+            .map(|sq| g.name(sq))
+            .collect()
+    };
+    let pick = |list: &[String], rng: &mut TestRng| -> Option<String> {
+        (!list.is_empty()).then(|| list[rng.random_range(0..list.len())].clone())
+    };
+    match number {
+        5 => {
+            // One empty square in each half of the board.
+            let empty = squares(None, None);
+            let (low, high): (Vec<String>, Vec<String>) = empty
+                .into_iter()
+                .partition(|name| name[1..].parse::<u8>().unwrap() <= g.height / 2);
+            Some(format!("{} {}", pick(&low, rng)?, pick(&high, rng)?))
+        }
+        68 => Some(format!(
+            "{} {}",
+            pick(&squares(Some(Color::White), Some(Role::Pawn)), rng)?,
+            pick(&squares(Some(Color::Black), Some(Role::Pawn)), rng)?
+        )),
+        85 => {
+            let knight = v.kind_of_letter('N')?;
+            let mut words = Vec::new();
+            for color in Color::BOTH {
+                for sq in pos.pieces(color, knight) {
+                    // Any neighbouring square names a direction.
+                    let toward: Vec<String> = [-1, 0, 1]
+                        .into_iter()
+                        .flat_map(|df| [-1, 0, 1].map(|dr| (df, dr)))
+                        .filter(|&step| step != (0, 0))
+                        .filter_map(|(df, dr)| g.offset(sq, df, dr))
+                        .map(|to| g.name(to))
+                        .collect();
+                    words.push(format!("N{}->{}", g.name(sq), pick(&toward, rng)?));
+                }
+            }
+            Some(words.join(" "))
+        }
+        _ => Some(String::new()),
+    }
+}
+
+/// Starts event `number` for the side to move, as a `[%event]` command would; returns
+/// the command's text.
+fn start_event(v: &Variant, pos: &mut Position, number: u16, rng: &mut TestRng) -> Option<String> {
+    let event = events::by_number(number).unwrap();
+    event.condition(v, pos).ok()?;
+    for _ in 0..20 {
+        let words = choices(v, pos, number, rng)?;
+        let text = format!("{number} {words}");
+        let command = parse_event(text.trim(), 0).unwrap();
+        let chosen: Vec<_> = command.choices.iter().map(|c| c.node).collect();
+        let mut trial = pos.clone();
+        trial.start_event(event, Some(pos.turn)).ok()?;
+        if event.begin(v, &mut trial, &chosen).is_ok() {
+            *pos = trial;
+            return Some(format!("[%event {}]", text.trim()));
+        }
+    }
+    None
+}
+
+/// EC-2: without an event of one's own, a third capture of a piece other than a pawn is
+/// illegal (the replay checks it beside the move generator).
+fn breaks_capture_limit(v: &Variant, pos: &Position, mv: &Move) -> bool {
+    v.events
+        && pos.captures[pos.turn.index()] >= 2
+        && pos.event_started_by(pos.turn).is_none()
+        && (mv.swap.is_some() || mv.captured.is_some_and(|p| v.role(p.kind) != Role::Pawn))
+}
+
+fn generate(
+    v: &Variant,
+    tag: &str,
+    fen: Option<String>,
+    starts: &[Start],
+    plies: usize,
+    rng: &mut TestRng,
+) -> Generated {
+    let mut pos = match &fen {
+        Some(fen) => parse_fen(v, fen).unwrap(),
+        None => v.start_position().clone(),
+    };
+    let mut pgn = format!("[Event \"random\"]\n[Variant \"{tag}\"]\n");
+    if let Some(fen) = &fen {
+        pgn.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+    }
+    pgn.push('\n');
+    let mut sans = Vec::new();
+    let mut pending: Vec<Start> = starts.to_vec();
+    let mut moves = Vec::new();
+    let mut numbered = false;
+    for ply in 0..plies {
+        let white = pos.turn == Color::White;
+        if let Some(i) = pending
+            .iter()
+            .position(|s| s.ply <= ply && (s.ply % 2 == 0) == white)
+            && let Some(command) = start_event(v, &mut pos, pending[i].number, rng)
+        {
+            pending.remove(i);
+            pgn.push_str(&format!("{{{command}}} "));
+            numbered = false;
+        }
+        moves.clear();
+        v.legal_moves(&pos, &mut moves);
+        moves.retain(|mv| !breaks_capture_limit(v, &pos, mv));
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        let written = san(v, &pos, &mv);
+        let number = pos.fullmoves;
+        if white {
+            pgn.push_str(&format!("{number}. "));
+        } else if !numbered {
+            pgn.push_str(&format!("{number}... "));
+        }
+        numbered = white;
+        pgn.push_str(&written);
+        pgn.push(' ');
+        sans.push(written);
+        v.play(&mut pos, &mv);
+        if v.winner(&pos).is_some() {
+            break;
+        }
+    }
+    pgn.push_str("*\n");
+    Generated { pgn, sans }
+}
+
+/// The whole round trip of one game.
+fn round_trip(generated: &Generated) {
+    let Generated { pgn, sans } = generated;
+    let variants = Variants::with_default(variant("standard"));
+    let games = parse_str(pgn);
+    assert_eq!(games.len(), 1, "{pgn}");
+    let checked = check_game(&games[0], &variants);
+    let errors: Vec<String> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(errors.is_empty(), "{pgn}\n{errors:#?}");
+    assert_eq!(checked.plies, sans.len(), "{pgn}");
+
+    // Canonical layout: reads back to the same moves and is a fixed point.
+    let mut laid_out = String::new();
+    write_game(&games[0].game, &mut laid_out);
+    let again = parse_str(&laid_out);
+    assert_eq!(again.len(), 1);
+    assert!(again[0].diagnostics.is_empty(), "{laid_out}");
+    let replayed = replay_recording(&again[0].game, &variants, Recording::Everything);
+    let replayed_sans: Vec<&str> = replayed
+        .played
+        .as_ref()
+        .unwrap()
+        .moves
+        .iter()
+        .map(|m| m.san.as_str())
+        .collect();
+    assert_eq!(replayed_sans, *sans, "{laid_out}");
+    let mut twice = String::new();
+    write_game(&again[0].game, &mut twice);
+    assert_eq!(twice, laid_out);
+
+    // Already canonical SAN: converting changes nothing.
+    let mut san_text = String::new();
+    write_spelled(&again[0].game, &replayed, Spelling::San, &mut san_text);
+    assert_eq!(san_text, laid_out);
+
+    // Long notation reads back to the same moves.
+    let mut lan_text = String::new();
+    write_spelled(&again[0].game, &replayed, Spelling::Lan, &mut lan_text);
+    let lan = parse_str(&lan_text);
+    let from_lan = replay_recording(&lan[0].game, &variants, Recording::Everything);
+    assert!(
+        !from_lan.diagnostics.iter().any(|d| d.is_error()),
+        "{lan_text}\n{:#?}",
+        from_lan.diagnostics
+    );
+    let lan_sans: Vec<&str> = from_lan
+        .played
+        .as_ref()
+        .unwrap()
+        .moves
+        .iter()
+        .map(|m| m.san.as_str())
+        .collect();
+    assert_eq!(lan_sans, *sans, "{lan_text}");
+}
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    #[test]
+    fn orthodox(plies in 1usize..300, seed: u64) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed_bytes(seed));
+        round_trip(&generate(variant("standard"), "Standard", None, &[], plies, &mut rng));
+    }
+
+    #[test]
+    fn chess960(plies in 1usize..300, seed: u64) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed_bytes(seed));
+        let fen = chess960_fen(&mut rng);
+        round_trip(&generate(variant("chess960"), "Chess960", Some(fen), &[], plies, &mut rng));
+    }
+
+    #[test]
+    fn secret_invisible_pass(plies in 1usize..300, seed: u64) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed_bytes(seed));
+        round_trip(&generate(
+            variant("secret-invisible-pass"),
+            "Secret Invisible Pass",
+            None,
+            &[],
+            plies,
+            &mut rng,
+        ));
+    }
+
+    #[test]
+    fn event_chess_one_event(
+        number in prop::sample::select(vec![5u16, 43, 68, 85]),
+        start in 0usize..40,
+        plies in 1usize..200,
+        seed: u64,
+    ) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed_bytes(seed));
+        let starts = [Start { number, ply: start }];
+        round_trip(&generate(variant("event-chess"), "Event Chess", None, &starts, plies, &mut rng));
+    }
+
+    #[test]
+    fn event_chess_pairs(
+        pair in prop::sample::subsequence(vec![5u16, 43, 68, 85], 2).prop_shuffle(),
+        white in 0usize..20,
+        black in 0usize..20,
+        plies in 1usize..200,
+        seed: u64,
+    ) {
+        let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed_bytes(seed));
+        let starts = [
+            Start { number: pair[0], ply: 2 * white },
+            Start { number: pair[1], ply: 2 * black + 1 },
+        ];
+        round_trip(&generate(variant("event-chess"), "Event Chess", None, &starts, plies, &mut rng));
+    }
+}
+
+fn seed_bytes(seed: u64) -> [u8; 32] {
+    let mut bytes = [0; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    bytes
+}
