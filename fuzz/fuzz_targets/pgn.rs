@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use xpgn::layout::write_game;
 use xpgn::pgn::parse_str;
-use xpgn::replay::{check_game, replay_recording};
+use xpgn::replay::{Recording, check_game, replay_recording};
 use xpgn::rules::{Variant, Variants};
 use xpgn::source::PgnChunks;
 
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         for part in &chunk.parts {
             for parsed in xpgn::pgn::parse_chunk(chunk.part_text(part), chunk.offset) {
                 check_game(&parsed, &variants);
-                replay_recording(&parsed.game, &variants);
+                replay_recording(&parsed.game, &variants, Recording::Everything);
                 if !parsed.diagnostics.iter().any(|d| d.is_error()) {
                     let mut laid_out = String::new();
                     write_game(&parsed.game, &mut laid_out);
