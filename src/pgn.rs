@@ -216,22 +216,24 @@ pub fn parse_into_reusing(
     games: &mut Vec<ParsedGame>,
     spare: &mut SpareGames,
 ) {
+    // The builder is kept from one part to the next: building one and taking it apart
+    // costs more than reading a part of one short game otherwise does.
     let mut reader = Reader {
         text,
         bytes: text.as_bytes(),
         pos: 0,
         offset,
         games,
-        current: GameBuilder {
-            game: spare.take(),
-            ..GameBuilder::default()
-        },
+        current: spare.builder.take().unwrap_or_default(),
         spare,
     };
     reader.run();
-    // The game begun after the last one holds nothing yet.
-    let unused = std::mem::take(&mut reader.current.game);
-    reader.spare.put(unused);
+    let Reader {
+        mut current, spare, ..
+    } = reader;
+    current.reset();
+    // Put back into an empty `Option`, it has nothing to drop.
+    spare.builder = Some(current);
 }
 
 /// Games already read and reported, kept for their tag and move lists: reading the next
@@ -243,6 +245,8 @@ pub struct SpareGames {
     /// twenty.
     tags: Vec<Vec<Tag>>,
     moves: Vec<Vec<Spanned<Item>>>,
+    /// The game begun after the last one read, for the next part to go on with.
+    builder: Option<GameBuilder>,
 }
 
 impl SpareGames {
@@ -311,6 +315,42 @@ impl GameBuilder {
 
     fn is_empty(&self) -> bool {
         self.start.is_none()
+    }
+
+    /// Forgets what was read after the last game (blanks, or what reports nothing but
+    /// a diagnostic of its own), keeping the lists' room for the next part.
+    fn reset(&mut self) {
+        let GameBuilder {
+            game,
+            diagnostics,
+            phase,
+            stack,
+            start,
+            end,
+            skipped_depth,
+            skipped,
+        } = self;
+        let Game {
+            prelude,
+            tags,
+            moves,
+            result,
+            trailing,
+            span,
+        } = game;
+        prelude.clear();
+        tags.clear();
+        moves.clear();
+        *result = None;
+        trailing.clear();
+        *span = Span::default();
+        diagnostics.clear();
+        *phase = Phase::default();
+        stack.clear();
+        *start = None;
+        *end = 0;
+        *skipped_depth = 0;
+        *skipped = None;
     }
 }
 

@@ -184,6 +184,13 @@ pub fn check_game_recording(
 
 fn check_game_as(parsed: &ParsedGame, variants: &Variants, record: Option<Recording>) -> Replay {
     let mut replay = replay_as(&parsed.game, variants, record);
+    if parsed.diagnostics.is_empty() {
+        // Nothing read to merge, as in nearly every game: no unreadable token for
+        // `unreadable` to place.
+        replay.unreadable.clear();
+        replay.diagnostics.sort_by_key(|d| d.span.offset);
+        return replay;
+    }
     let mut diagnostics = parsed.diagnostics.clone();
     if replay
         .diagnostics
@@ -240,14 +247,18 @@ pub fn replay_recording(game: &Game, variants: &Variants, recording: Recording) 
 }
 
 fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Replay {
-    let mut replay = Replay::default();
     let variant_tag = game.tags.iter().find(|t| t.name.node == "Variant");
     let variant = match variant_tag {
         None => variants.default,
         Some(tag) => match variants.find(&tag.value.node) {
             Some(v) => v,
             None => {
-                replay.variant = tag.value.node.clone();
+                // Built here only: a report built up front and not used is dropped
+                // game by game.
+                let mut replay = Replay {
+                    variant: tag.value.node.clone(),
+                    ..Replay::default()
+                };
                 replay.diagnostics.push(
                     Diagnostic::new(
                         Code::UnsupportedVariant,

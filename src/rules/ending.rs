@@ -71,11 +71,10 @@ fn insufficient_material(v: &Variant, pos: &Position) -> bool {
     let (Some(knight), Some(bishop)) = (v.kind_of_letter('N'), v.kind_of_letter('B')) else {
         return false;
     };
-    let kings = Color::BOTH
-        .into_iter()
-        .fold(super::Bitboard::EMPTY, |bb, c| {
-            bb | pos.with_role(v, c, Role::King)
-        });
+    // Both colours' kings at once: one pass over the kinds instead of one per colour.
+    let kings = v
+        .kinds_with(Role::King)
+        .fold(super::Bitboard::EMPTY, |bb, k| bb | pos.by_kind(k));
     let others = pos.occupied() & !kings;
     let knights = pos.by_kind(knight);
     let bishops = pos.by_kind(bishop);

@@ -237,6 +237,10 @@ impl Variant {
             .map(|n| name_key(n))
             .collect();
         variant.start = parse_fen(&variant, &variant.start_fen).map_err(|e| e.to_string())?;
+        // Every game without a FEN starts here: whether the first mover is in check is
+        // answered once, not again by each game's first move.
+        let in_check = variant.start.is_check(&variant);
+        variant.start.remember_check(in_check);
         if variant.pawn.limited_to_start_count {
             for color in Color::BOTH {
                 for kind in 0..variant.pieces.len() {
