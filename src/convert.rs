@@ -48,12 +48,7 @@ fn main_line(played: &Played) -> impl Iterator<Item = (&PlayedMove, &MoveDetail)
 /// Appends `game` as PGN with every move that replayed spelled as asked, main line and
 /// variations; a move that did not replay stays as written.
 pub fn write_spelled(game: &Game, replay: &Replay, spelling: Spelling, out: &mut String) {
-    let by_offset: HashMap<usize, &PlayedMove> = replay
-        .played
-        .iter()
-        .flat_map(|p| &p.moves)
-        .map(|m| (m.span.offset, m))
-        .collect();
+    let by_offset = replay.played_by_offset();
     let spell = |offset: usize| {
         by_offset.get(&offset).and_then(|m| match spelling {
             Spelling::San => Some(m.san.clone()),
@@ -182,12 +177,7 @@ pub struct DocumentMove<'a> {
 
 /// The document of a replayed game ([`crate::replay::replay_recording`]).
 pub fn document<'a>(game: &'a Game, replay: &'a Replay) -> Document<'a> {
-    let by_offset: HashMap<usize, &PlayedMove> = replay
-        .played
-        .iter()
-        .flat_map(|p| &p.moves)
-        .map(|m| (m.span.offset, m))
-        .collect();
+    let by_offset = replay.played_by_offset();
     let mut comments = Vec::new();
     let moves = line(&game.moves, &by_offset, &mut comments);
     Document {

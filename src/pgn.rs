@@ -318,15 +318,16 @@ impl GameBuilder {
     }
 
     /// Forgets what was read after the last game (blanks, or what reports nothing but
-    /// a diagnostic of its own), keeping the lists' room for the next part.
+    /// a diagnostic of its own), keeping the lists' room for the next part. Every field
+    /// is listed, so that none stays stale.
     fn reset(&mut self) {
         let GameBuilder {
             game,
             diagnostics,
-            phase,
+            phase: _,
             stack,
-            start,
-            end,
+            start: _,
+            end: _,
             skipped_depth,
             skipped,
         } = self;
@@ -345,12 +346,20 @@ impl GameBuilder {
         trailing.clear();
         *span = Span::default();
         diagnostics.clear();
-        *phase = Phase::default();
         stack.clear();
-        *start = None;
-        *end = 0;
         *skipped_depth = 0;
         *skipped = None;
+        self.restart();
+    }
+
+    /// Starts the position in the text afresh: all a finished game leaves set, once its
+    /// variations are closed and its skipped text reported. In place, as replacing the
+    /// builder whole copies it out and in once a game.
+    fn restart(&mut self) {
+        debug_assert!(self.stack.is_empty() && self.skipped_depth == 0 && self.skipped.is_none());
+        self.phase = Phase::default();
+        self.start = None;
+        self.end = 0;
     }
 }
 
@@ -910,24 +919,10 @@ impl Reader<'_, '_> {
         let start = builder.start.unwrap_or(builder.end);
         builder.game.span = Span::new(start, builder.end - start);
         check_result(builder);
-        // The builder starts afresh field by field rather than as a whole, which copies
-        // it out and in once a game; listing every field keeps none stale.
-        let GameBuilder {
-            game,
-            diagnostics,
-            phase,
-            stack,
-            start,
-            end,
-            skipped_depth,
-            skipped,
-        } = &mut self.current;
-        debug_assert!(stack.is_empty() && *skipped_depth == 0 && skipped.is_none());
-        *phase = Phase::default();
-        *start = None;
-        *end = 0;
-        let game = std::mem::replace(game, self.spare.take());
-        let diagnostics = std::mem::take(diagnostics);
+        let game = std::mem::replace(&mut self.current.game, self.spare.take());
+        let diagnostics = std::mem::take(&mut self.current.diagnostics);
+        // The game now in the builder is the spare's, empty already.
+        self.current.restart();
         self.games.push(ParsedGame { game, diagnostics });
     }
 }

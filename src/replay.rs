@@ -3,6 +3,7 @@
 //! not fit becomes a diagnostic that names the move, its ply and the reason.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -38,6 +39,18 @@ pub struct Replay {
     pub diagnostics: Vec<Diagnostic>,
     /// Where unreadable move tokens stand (their own diagnostics come from reading).
     unreadable: Vec<(Span, MoveRef)>,
+}
+
+impl Replay {
+    /// The moves that replayed, when recorded, by the offset where each is written: what
+    /// the game tree's move items are looked up by.
+    pub fn played_by_offset(&self) -> HashMap<usize, &PlayedMove> {
+        self.played
+            .iter()
+            .flat_map(|p| &p.moves)
+            .map(|m| (m.span.offset, m))
+            .collect()
+    }
 }
 
 /// The #5 Hidden passage squares as the main line tells them (`--format json`), so a

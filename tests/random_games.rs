@@ -13,7 +13,7 @@ use xpgn::command::parse_event;
 use xpgn::convert::{Spelling, write_spelled};
 use xpgn::layout::write_game;
 use xpgn::pgn::parse_str;
-use xpgn::replay::{Recording, check_game, replay_recording};
+use xpgn::replay::{Recording, Replay, check_game, replay_recording};
 use xpgn::rules::san::san;
 use xpgn::rules::{Color, Move, Position, Role, Variant, Variants, events, parse_fen};
 
@@ -225,14 +225,7 @@ fn round_trip(generated: &Generated) {
     assert_eq!(again.len(), 1);
     assert!(again[0].diagnostics.is_empty(), "{laid_out}");
     let replayed = replay_recording(&again[0].game, &variants, Recording::Everything);
-    let replayed_sans: Vec<&str> = replayed
-        .played
-        .as_ref()
-        .unwrap()
-        .moves
-        .iter()
-        .map(|m| m.san.as_str())
-        .collect();
+    let replayed_sans = sans_of(&replayed);
     assert_eq!(replayed_sans, *sans, "{laid_out}");
     let mut twice = String::new();
     write_game(&again[0].game, &mut twice);
@@ -253,15 +246,14 @@ fn round_trip(generated: &Generated) {
         "{lan_text}\n{:#?}",
         from_lan.diagnostics
     );
-    let lan_sans: Vec<&str> = from_lan
-        .played
-        .as_ref()
-        .unwrap()
-        .moves
-        .iter()
-        .map(|m| m.san.as_str())
-        .collect();
+    let lan_sans = sans_of(&from_lan);
     assert_eq!(lan_sans, *sans, "{lan_text}");
+}
+
+/// The SAN of every move a recorded replay played, in file order.
+fn sans_of(replay: &Replay) -> Vec<&str> {
+    let played = replay.played.as_ref().expect("recorded");
+    played.moves.iter().map(|m| m.san.as_str()).collect()
 }
 
 fn config(cases: u32) -> Config {

@@ -10,7 +10,7 @@ use xpgn::replay::{Replay, check_game};
 use xpgn::report::{GameReport, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
-use super::{ExitStatus, InputArgs, ReportArgs, VariantArgs};
+use super::{ExitStatus, InputArgs, ReportArgs, VariantArgs, variants_and_inputs};
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -34,12 +34,8 @@ pub struct CheckArgs {
 const BATCH_BYTES: usize = 1 << 18;
 
 pub fn run(args: CheckArgs) -> ExitStatus {
-    let variants = match args.variant.variants() {
-        Ok(variants) => variants,
-        Err(status) => return status,
-    };
-    let inputs = match args.input.inputs() {
-        Ok(inputs) => inputs,
+    let (variants, inputs) = match variants_and_inputs(&args.variant, &args.input) {
+        Ok(read) => read,
         Err(status) => return status,
     };
     let jobs = args.jobs.map_or_else(

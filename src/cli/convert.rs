@@ -14,7 +14,7 @@ use xpgn::report::Source;
 use xpgn::rules::Variants;
 use xpgn::source::InputFormat;
 
-use super::{ExitStatus, InputArgs, VariantArgs, finish_output};
+use super::{ExitStatus, InputArgs, VariantArgs, finish_output, variants_and_inputs};
 
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
@@ -46,12 +46,8 @@ enum Target {
 }
 
 pub fn run(args: ConvertArgs) -> ExitStatus {
-    let variants = match args.variant.variants() {
-        Ok(variants) => variants,
-        Err(status) => return status,
-    };
-    let inputs = match args.input.inputs() {
-        Ok(inputs) => inputs,
+    let (variants, inputs) = match variants_and_inputs(&args.variant, &args.input) {
+        Ok(read) => read,
         Err(status) => return status,
     };
     let mut out = io::BufWriter::new(io::stdout().lock());

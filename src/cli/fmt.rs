@@ -9,7 +9,7 @@ use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat};
 use xpgn::write::replace_file_with;
 
-use super::{ExitStatus, InputArgs, VariantArgs};
+use super::{ExitStatus, InputArgs, VariantArgs, variants_and_inputs};
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
@@ -39,12 +39,8 @@ fn not_pgn(format: InputFormat) -> Option<&'static str> {
 }
 
 pub fn run(args: FmtArgs) -> ExitStatus {
-    let variants = match args.variant.variants() {
-        Ok(variants) => variants,
-        Err(status) => return status,
-    };
-    let inputs = match args.input.inputs() {
-        Ok(inputs) => inputs,
+    let (variants, inputs) = match variants_and_inputs(&args.variant, &args.input) {
+        Ok(read) => read,
         Err(status) => return status,
     };
     let mut status = ExitStatus::Success;

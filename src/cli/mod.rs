@@ -338,6 +338,15 @@ impl PositionArgs {
     }
 }
 
+/// The variants and the inputs of a command that reads games, or the exit status when
+/// either option is wrong (each says why on standard error).
+fn variants_and_inputs(
+    variant: &VariantArgs,
+    input: &InputArgs,
+) -> Result<(Variants, Vec<Input>), ExitStatus> {
+    Ok((variant.variants()?, input.inputs()?))
+}
+
 /// The exit status after writing a command's output: a closed pipe is no error.
 fn finish_output(written: std::io::Result<()>) -> ExitStatus {
     match written {

@@ -107,14 +107,17 @@ fn fix_check_marks(replay: &mut Replay) {
             continue;
         }
         if let Some(m) = played.moves.iter().find(|m| m.span.offset == d.span.offset) {
+            // The assessment written on the move (`Qh5+!?`) stays.
             let assessment = d
                 .at_move
                 .as_ref()
                 .and_then(|at| crate::notation::Notation::parse(&at.written).ok())
                 .and_then(|n| n.assessment)
                 .map_or("", |a| a.as_str());
-            let right = format!("{}{assessment}", m.san);
-            *d = d.clone().with_fix(d.span, right);
+            d.fix = Some(Box::new(crate::diagnostic::Fix {
+                span: d.span,
+                replacement: format!("{}{assessment}", m.san),
+            }));
         }
     }
 }

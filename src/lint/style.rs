@@ -22,12 +22,7 @@ pub struct Scope {
 
 /// Every style finding of one game, in no particular order.
 pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) -> Vec<Diagnostic> {
-    let played: HashMap<usize, &PlayedMove> = replay
-        .played
-        .iter()
-        .flat_map(|p| &p.moves)
-        .map(|m| (m.span.offset, m))
-        .collect();
+    let played = replay.played_by_offset();
     let mut found = Vec::new();
     let first_ply = first_ply(game.tag("FEN"));
     let mut walker = Walker {
