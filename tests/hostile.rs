@@ -11,7 +11,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use common::{stderr, stdout, xpgn};
+use common::{stderr, stdout, xpgn, xpgn_with_input};
 use serde_json::Value;
 use xpgn::source::MAX_PART_BYTES;
 
@@ -323,4 +323,17 @@ fn fmt_write_killed_midway_leaves_the_original_intact() {
         break;
     }
     assert!(killed_while_writing > 0, "no run was killed midway");
+}
+
+/// How a game too large to read is reported to a person: at its first line, with what to
+/// do; the game after it is read.
+#[test]
+fn a_game_too_large_is_reported_at_its_start() {
+    let text = format!(
+        "[Event \"Big\"]\n\n1. e4 {{{}}} e5 *\n\n[Event \"Next\"]\n\n1. d4 *\n",
+        "x".repeat(MAX_PART_BYTES + 1000)
+    );
+    let output = xpgn_with_input(&["check", "--color", "never", "-"], &text);
+    assert_eq!(output.status.code(), Some(1));
+    insta::assert_snapshot!("game-too-large", stdout(&output));
 }
