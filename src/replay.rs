@@ -18,6 +18,9 @@ use crate::rules::{
 };
 use crate::span::{Span, Spanned};
 
+mod openings;
+use openings::{Node, Openings};
+
 /// What replaying one game found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Replay {
@@ -325,7 +328,8 @@ fn replay_under(
     };
     // The main line is played on this position in place: it is some 400 bytes, and
     // each move of it by value would copy it.
-    let mut position = match game.tags.iter().find(|t| t.name.node == "FEN") {
+    let fen_tag = game.tags.iter().find(|t| t.name.node == "FEN");
+    let mut position = match fen_tag {
         None => variant.start_position().clone(),
         Some(tag) => match parse_fen(variant, &tag.value.node) {
             Ok(pos) => pos,
@@ -384,7 +388,29 @@ fn replay_under(
             positions: vec![position.clone()],
         }),
     };
-    let main = replayer.line(&game.moves, &mut position, 0, &mut Vec::new(), Vec::new());
+    let from_start_position = start_events.is_empty() && fen_tag.is_none();
+    let main = if from_start_position && record.is_none() {
+        Openings::with(variant, |openings| {
+            let opening = Some((openings, openings::ROOT));
+            replayer.line(
+                &game.moves,
+                &mut position,
+                0,
+                &mut Vec::new(),
+                Vec::new(),
+                opening,
+            )
+        })
+    } else {
+        replayer.line(
+            &game.moves,
+            &mut position,
+            0,
+            &mut Vec::new(),
+            Vec::new(),
+            None,
+        )
+    };
     if replayer.starts_events_in_orthodox_chess {
         return None;
     }
@@ -497,7 +523,8 @@ fn landing_squares(mv: &Move) -> [Option<Sq>; 2] {
 impl Replayer<'_> {
     /// Replays a line from `position`; `ply` is the number of plies before its first move.
     /// `landings` are the plain landings on squares the passage may use, from the moves
-    /// before the line's start (HP-8).
+    /// before the line's start (HP-8). `opening`: the openings kept and the root, for a
+    /// main line from the variant's start position.
     fn line(
         &mut self,
         items: &[Spanned<Item>],
@@ -505,6 +532,7 @@ impl Replayer<'_> {
         mut ply: usize,
         path: &mut Vec<(usize, usize)>,
         landings: Vec<Landing>,
+        mut opening: Option<(&mut Openings, Node)>,
     ) -> Line {
         let v = self.variant;
         let mut told = Told {
@@ -538,6 +566,24 @@ impl Replayer<'_> {
                         variation: path.clone(),
                     };
                     keys.push(position.key(v));
+                    let code = opening.as_ref().and_then(|_| openings::code(notation));
+                    if let (Some((openings, node)), Some(code)) = (&mut opening, code)
+                        && let Some((mv, next)) = openings.find(*node, code)
+                    {
+                        // Replayed cleanly before after the same moves: no check mark to
+                        // judge again, and the position before is read only by a variation.
+                        if variation_follows(&items[index + 1..]) {
+                            before = Some(position.clone());
+                        } else {
+                            before = None;
+                        }
+                        v.play(position, &mv);
+                        *node = next;
+                        replayed += 1;
+                        continue;
+                    }
+                    let diagnostics_before = self.diagnostics.len();
+                    let mut resolved = None;
                     // The position before the move is kept only where something reads
                     // it: a variation that replaces this move, or a check mark to judge.
                     // (Assigned in two branches: building the `Option` beside and moving it
@@ -621,6 +667,7 @@ impl Replayer<'_> {
                                         previous, position, mv, notation, item.span, at,
                                     );
                                 }
+                                resolved = Some(*mv);
                             }
                             Err(rejection) => {
                                 let later = count_moves(&items[index + 1..]);
@@ -632,6 +679,15 @@ impl Replayer<'_> {
                         }
                     }
                     replayed += 1;
+                    if let Some((openings, node)) = opening.take() {
+                        let clean =
+                            self.diagnostics.len() == diagnostics_before && !position.has_events();
+                        opening = code
+                            .zip(resolved)
+                            .filter(|_| clean)
+                            .and_then(|(code, mv)| openings.keep(node, ply, code, mv))
+                            .map(|next| (openings, next));
+                    }
                 }
                 Item::Variation(variation) => {
                     // A variation replaces the move before it; after an illegal move only
@@ -647,10 +703,12 @@ impl Replayer<'_> {
                         .filter(|landing| landing.at.ply < ply)
                         .cloned()
                         .collect();
-                    self.line(variation, &mut start, ply - 1, path, earlier);
+                    self.line(variation, &mut start, ply - 1, path, earlier, None);
                     path.pop();
                 }
                 Item::Comment(comment) if !stopped && mentions_event(&comment.text) => {
+                    // Events change the position otherwise than moves do.
+                    opening = None;
                     let offset = item.span.offset + 1;
                     for command in parse_commands(&comment.text, offset).0 {
                         if let Command::Event(event) = command.node
@@ -683,6 +741,7 @@ impl Replayer<'_> {
                     stopped = true;
                 }
                 Item::EventLine(line) if !stopped => {
+                    opening = None;
                     if let Some(event) = &line.event {
                         if self.start_event(position, event, items, index).is_err() {
                             stopped = true;
