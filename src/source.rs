@@ -248,10 +248,6 @@ pub struct PgnChunks<R: BufRead> {
     parts: Vec<Part>,
     scanned: usize,
     state: ScanState,
-    /// Where in `pending` the first `\r` at or after the scan position was found
-    /// (`usize::MAX`: none), while the scan has not passed it; `None` once bytes were
-    /// added.
-    next_cr: Option<usize>,
     offset: usize,
     /// 0-based file line of `part_start`.
     line: usize,
@@ -272,7 +268,6 @@ impl<R: BufRead> PgnChunks<R> {
             part_start: 0,
             parts: Vec::new(),
             scanned: 0,
-            next_cr: None,
             state: ScanState {
                 line_start: true,
                 ..ScanState::default()
@@ -294,7 +289,6 @@ impl<R: BufRead> PgnChunks<R> {
         // `&mut self` would be written back to memory on every turn.
         let mut s = self.state;
         let mut i = self.scanned;
-        let mut next_cr = self.next_cr;
         let found = loop {
             let Some(&b) = bytes.get(i) else {
                 break None;
@@ -308,8 +302,13 @@ impl<R: BufRead> PgnChunks<R> {
                     s.in_escape_line = false;
                     s.line_start = true;
                 }
-                s.after_cr = b == b'\r';
                 i += 1;
+                // A `\r\n` is crossed in one turn, unless the read ends between the two.
+                s.after_cr = b == b'\r';
+                if s.after_cr && bytes.get(i) == Some(&b'\n') {
+                    s.after_cr = false;
+                    i += 1;
+                }
                 continue;
             }
             s.after_cr = false;
@@ -348,55 +347,48 @@ impl<R: BufRead> PgnChunks<R> {
             s.line_start = false;
             i += 1;
             // Inside a line or a comment only a few bytes matter: jump to the next one.
-            let rest = &bytes[i..];
             let next = if s.in_brace {
-                memchr::memchr3(b'}', b'\n', b'\r', rest)
+                find(
+                    bytes,
+                    i,
+                    |w| below(w, b'\r' + 1) | equal(w, b'}'),
+                    |b| matches!(b, b'}' | b'\n' | b'\r'),
+                )
             } else if s.in_tag_line {
                 // Tag lines come in runs: a `\n[` goes on to the next tag line in this
                 // turn (before movetext, a `[` at a line start opens a tag line).
                 // `\r\n[` too, for CRLF files.
-                let mut end = memchr::memchr2(b'\n', b'\r', rest);
+                let mut end = line_end(bytes, i);
                 while let Some(n) = end {
-                    let next = match (rest[n], rest.get(n + 1)) {
+                    let next = match (bytes[n], bytes.get(n + 1)) {
                         (b'\n', _) => n + 1,
                         (b'\r', Some(b'\n')) => n + 2,
                         _ => break,
                     };
-                    if rest.get(next) != Some(&b'[') {
+                    if bytes.get(next) != Some(&b'[') {
                         break;
                     }
                     s.lines += 1;
-                    end = memchr::memchr2(b'\n', b'\r', &rest[next + 1..]).map(|m| next + 1 + m);
+                    end = line_end(bytes, next + 1);
                 }
                 end
             } else if s.in_line_comment || s.in_escape_line {
-                memchr::memchr2(b'\n', b'\r', rest)
+                line_end(bytes, i)
             } else if s.movetext {
-                // memchr takes three bytes at most, so a `\r` is looked for apart; where
-                // the next one is stays known while the scan is short of it (in a file
-                // without any, for the whole block).
-                let end = memchr::memchr3(b'\n', b'{', b';', rest);
-                let cr = match next_cr {
-                    Some(cr) if cr >= i => cr,
-                    _ => {
-                        let cr = memchr::memchr(b'\r', rest).map_or(usize::MAX, |n| i + n);
-                        next_cr = Some(cr);
-                        cr
-                    }
-                };
-                if cr < i + end.unwrap_or(rest.len()) {
-                    Some(cr - i)
-                } else {
-                    end
-                }
+                // `{` and `;` are the bytes that are `{` once bit 6 is set.
+                find(
+                    bytes,
+                    i,
+                    |w| below(w, b'\r' + 1) | equal(w | (LOW * 0x40), b'{'),
+                    |b| matches!(b, b'\n' | b'\r' | b'{' | b';'),
+                )
             } else {
-                Some(0)
+                Some(i)
             };
-            i = next.map_or(bytes.len(), |n| i + n);
+            i = next.unwrap_or(bytes.len());
         };
         self.state = s;
         self.scanned = i;
-        self.next_cr = next_cr;
         found
     }
 
@@ -492,13 +484,74 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                     }
                     self.pending.extend_from_slice(block);
                     self.reader.consume(n);
-                    self.next_cr = None;
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Some(Err(e)),
             }
         }
     }
+}
+
+const LOW: u64 = u64::from_le_bytes([1; 8]);
+const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// Flags (sets the high bit of) the bytes of `w` below `n`, for `n` up to 128. Only the
+/// lowest flag is sure: a flagged byte borrows from the ones above it.
+#[inline(always)]
+fn below(w: u64, n: u8) -> u64 {
+    w.wrapping_sub(LOW * u64::from(n)) & !w & HIGH
+}
+
+/// Flags the bytes of `w` equal to `b`, the lowest flag sure as in [`below`].
+#[inline(always)]
+fn equal(w: u64, b: u8) -> u64 {
+    below(w ^ (LOW * u64::from(b)), 1)
+}
+
+/// The first byte from `from` on that `is` accepts, among those `flags` flags eight at a
+/// time (flagging at least those `is` accepts). Lines and comments are mostly short:
+/// `memchr` costs more to set up than this takes to cross one.
+#[inline(always)]
+fn find(
+    bytes: &[u8],
+    from: usize,
+    flags: impl Fn(u64) -> u64,
+    is: impl Fn(u8) -> bool,
+) -> Option<usize> {
+    let mut i = from;
+    loop {
+        let word = match bytes.get(i..i + 8) {
+            Some(word) => u64::from_le_bytes(word.try_into().unwrap()),
+            None => {
+                // The last few bytes, padded with bytes never flagged.
+                let rest = bytes.get(i..)?;
+                let mut word = [0xFF; 8];
+                word[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(word)
+            }
+        };
+        let flagged = flags(word);
+        if flagged == 0 {
+            i += 8;
+            continue;
+        }
+        let at = i + flagged.trailing_zeros() as usize / 8;
+        if is(bytes[at]) {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+}
+
+/// The next `\n` or `\r` from `from` on.
+#[inline(always)]
+fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
+    find(
+        bytes,
+        from,
+        |w| below(w, b'\r' + 1),
+        |b| b == b'\n' || b == b'\r',
+    )
 }
 
 /// How much of a part that is too large is kept to show where it starts: its first line,
