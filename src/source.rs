@@ -236,11 +236,13 @@ struct ScanState {
 /// Splits a PGN stream into chunks of parts at game boundaries: a line whose first
 /// non-blank character is `[` (not inside a `{}` comment) after movetext starts a new
 /// part.
-pub struct PgnChunks<R: BufRead> {
+pub struct PgnChunks<R: Read> {
     reader: R,
-    /// Read but not yet yielded bytes are `pending[start..]`; the front is dropped only
-    /// when refilling, so yielding a chunk never moves the rest of the block.
+    /// Read but not yet yielded bytes are `pending[start..filled]`; the front is dropped
+    /// only when refilling, so yielding a chunk never moves the rest of the block. Past
+    /// `filled`, room that the next read fills in place (zeroed once, when it grows).
     pending: Vec<u8>,
+    filled: usize,
     start: usize,
     /// Where the part being scanned starts in `pending`.
     part_start: usize,
@@ -259,11 +261,12 @@ pub struct PgnChunks<R: BufRead> {
     eof: bool,
 }
 
-impl<R: BufRead> PgnChunks<R> {
+impl<R: Read> PgnChunks<R> {
     pub fn new(reader: R) -> Self {
         PgnChunks {
             reader,
             pending: Vec::new(),
+            filled: 0,
             start: 0,
             part_start: 0,
             parts: Vec::new(),
@@ -284,7 +287,7 @@ impl<R: BufRead> PgnChunks<R> {
     fn scan(&mut self) -> Option<usize> {
         let first_part = self.offset == 0 && self.parts.is_empty();
         let part_start = self.part_start;
-        let bytes = &self.pending;
+        let bytes = &self.pending[..self.filled];
         // A copy in locals: the loop runs once or twice a line, and fields behind
         // `&mut self` would be written back to memory on every turn.
         let mut s = self.state;
@@ -424,14 +427,15 @@ impl<R: BufRead> PgnChunks<R> {
     fn skip_scanned(&mut self, kept: usize, until: usize) -> usize {
         let kept_end = self.part_start + kept;
         let cut = until.max(kept_end);
-        self.pending.drain(kept_end..cut);
+        self.pending.copy_within(cut..self.filled, kept_end);
+        self.filled -= cut - kept_end;
         self.skipped += cut - kept_end;
         self.scanned -= cut - kept_end;
         until.min(kept_end)
     }
 }
 
-impl<R: BufRead> Iterator for PgnChunks<R> {
+impl<R: Read> Iterator for PgnChunks<R> {
     type Item = io::Result<Chunk>;
 
     fn next(&mut self) -> Option<io::Result<Chunk>> {
@@ -454,14 +458,14 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                 continue;
             }
             if self.kept.is_none() && self.scanned - self.part_start > MAX_PART_BYTES {
-                self.kept = Some(kept_len(&self.pending[self.part_start..]));
+                self.kept = Some(kept_len(&self.pending[self.part_start..self.filled]));
             }
             if let Some(kept) = self.kept {
                 self.skip_scanned(kept, self.scanned);
             }
             if self.eof {
-                if self.part_start < self.pending.len() {
-                    self.end_part(self.pending.len());
+                if self.part_start < self.filled {
+                    self.end_part(self.filled);
                 }
                 if self.parts.is_empty() {
                     return None;
@@ -472,19 +476,21 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                 // Yielded before refilling, so that the refill moves at most one game.
                 return Some(Ok(self.take_chunk()));
             }
-            match self.reader.fill_buf() {
-                Ok([]) => self.eof = true,
-                Ok(block) => {
-                    let n = block.len();
-                    if self.start > 0 {
-                        self.pending.drain(..self.start);
-                        self.scanned -= self.start;
-                        self.part_start -= self.start;
-                        self.start = 0;
-                    }
-                    self.pending.extend_from_slice(block);
-                    self.reader.consume(n);
-                }
+            if self.start > 0 {
+                self.pending.copy_within(self.start..self.filled, 0);
+                self.filled -= self.start;
+                self.scanned -= self.start;
+                self.part_start -= self.start;
+                self.start = 0;
+            }
+            // A whole block of room: a `BufReader` then reads into it directly instead of
+            // through its own buffer.
+            if self.pending.len() < self.filled + BLOCK {
+                self.pending.resize(self.filled + BLOCK, 0);
+            }
+            match self.reader.read(&mut self.pending[self.filled..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Some(Err(e)),
             }
@@ -695,23 +701,41 @@ mod tests {
         }
     }
 
-    /// Every part of every chunk read through a buffer of `capacity` bytes: its text,
-    /// file offset, file line and first line that is not UTF-8.
+    /// Gives at most `size` bytes a read, as a pipe may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        size: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.size).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Every part of every chunk read `capacity` bytes at a time: its text, file offset,
+    /// file line and first line that is not UTF-8.
     fn parts_read_by(capacity: usize, bytes: &[u8]) -> Vec<(String, usize, usize, Option<usize>)> {
-        PgnChunks::new(BufReader::with_capacity(capacity, bytes))
-            .map(Result::unwrap)
-            .flat_map(|chunk| {
-                let offset = chunk.offset;
-                chunk
-                    .parts
-                    .iter()
-                    .map(|part| {
-                        let text = chunk.part_text(part).to_owned();
-                        (text, offset + part.range.start, part.line, part.cp1252_line)
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect()
+        PgnChunks::new(Trickle {
+            bytes,
+            size: capacity,
+        })
+        .map(Result::unwrap)
+        .flat_map(|chunk| {
+            let offset = chunk.offset;
+            chunk
+                .parts
+                .iter()
+                .map(|part| {
+                    let text = chunk.part_text(part).to_owned();
+                    (text, offset + part.range.start, part.line, part.cp1252_line)
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
     }
 
     #[test]
