@@ -283,10 +283,11 @@ impl<R: Read> PgnChunks<R> {
         }
     }
 
-    /// Scans pending bytes; returns the start of the next game when one is found.
+    /// Scans pending bytes, ending the parts of the chunk as it goes; returns the start of
+    /// the next game when that ends the chunk or the part is too large.
     fn scan(&mut self) -> Option<usize> {
         let first_part = self.offset == 0 && self.parts.is_empty();
-        let part_start = self.part_start;
+        let mut part_start = self.part_start;
         let bytes = &self.pending[..self.filled];
         // A copy in locals: the loop runs once or twice a line, and fields behind
         // `&mut self` would be written back to memory on every turn.
@@ -325,7 +326,24 @@ impl<R: Read> PgnChunks<R> {
                 continue;
             } else if s.line_start && b == b'[' {
                 if s.movetext {
-                    break Some(i - line_start_blanks(bytes, i));
+                    let end = i - line_start_blanks(bytes, i);
+                    if self.kept.is_some()
+                        || end - part_start > MAX_PART_BYTES
+                        || end - self.start >= CHUNK_BYTES
+                    {
+                        break Some(end);
+                    }
+                    // Ended here as `end_part` would, without leaving the loop: most
+                    // games are a few lines.
+                    self.parts.push(Part {
+                        range: part_start - self.start..end - self.start,
+                        line: self.line,
+                        cp1252_line: None,
+                        skipped: 0,
+                    });
+                    self.line += s.lines;
+                    part_start = end;
+                    s = ScanState::default();
                 }
                 s.in_tag_line = true;
             } else if s.line_start
@@ -392,6 +410,7 @@ impl<R: Read> PgnChunks<R> {
         };
         self.state = s;
         self.scanned = i;
+        self.part_start = part_start;
         found
     }
 
