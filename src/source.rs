@@ -236,11 +236,13 @@ struct ScanState {
 /// Splits a PGN stream into chunks of parts at game boundaries: a line whose first
 /// non-blank character is `[` (not inside a `{}` comment) after movetext starts a new
 /// part.
-pub struct PgnChunks<R: BufRead> {
+pub struct PgnChunks<R: Read> {
     reader: R,
-    /// Read but not yet yielded bytes are `pending[start..]`; the front is dropped only
-    /// when refilling, so yielding a chunk never moves the rest of the block.
+    /// Read but not yet yielded bytes are `pending[start..filled]`; the front is dropped
+    /// only when refilling, so yielding a chunk never moves the rest of the block. Past
+    /// `filled`, room that the next read fills in place (zeroed once, when it grows).
     pending: Vec<u8>,
+    filled: usize,
     start: usize,
     /// Where the part being scanned starts in `pending`.
     part_start: usize,
@@ -248,10 +250,6 @@ pub struct PgnChunks<R: BufRead> {
     parts: Vec<Part>,
     scanned: usize,
     state: ScanState,
-    /// Where in `pending` the first `\r` at or after the scan position was found
-    /// (`usize::MAX`: none), while the scan has not passed it; `None` once bytes were
-    /// added.
-    next_cr: Option<usize>,
     offset: usize,
     /// 0-based file line of `part_start`.
     line: usize,
@@ -263,16 +261,16 @@ pub struct PgnChunks<R: BufRead> {
     eof: bool,
 }
 
-impl<R: BufRead> PgnChunks<R> {
+impl<R: Read> PgnChunks<R> {
     pub fn new(reader: R) -> Self {
         PgnChunks {
             reader,
             pending: Vec::new(),
+            filled: 0,
             start: 0,
             part_start: 0,
             parts: Vec::new(),
             scanned: 0,
-            next_cr: None,
             state: ScanState {
                 line_start: true,
                 ..ScanState::default()
@@ -285,16 +283,16 @@ impl<R: BufRead> PgnChunks<R> {
         }
     }
 
-    /// Scans pending bytes; returns the start of the next game when one is found.
+    /// Scans pending bytes, ending the parts of the chunk as it goes; returns the start of
+    /// the next game when that ends the chunk or the part is too large.
     fn scan(&mut self) -> Option<usize> {
         let first_part = self.offset == 0 && self.parts.is_empty();
-        let part_start = self.part_start;
-        let bytes = &self.pending;
+        let mut part_start = self.part_start;
+        let bytes = &self.pending[..self.filled];
         // A copy in locals: the loop runs once or twice a line, and fields behind
         // `&mut self` would be written back to memory on every turn.
         let mut s = self.state;
         let mut i = self.scanned;
-        let mut next_cr = self.next_cr;
         let found = loop {
             let Some(&b) = bytes.get(i) else {
                 break None;
@@ -308,8 +306,13 @@ impl<R: BufRead> PgnChunks<R> {
                     s.in_escape_line = false;
                     s.line_start = true;
                 }
-                s.after_cr = b == b'\r';
                 i += 1;
+                // A `\r\n` is crossed in one turn, unless the read ends between the two.
+                s.after_cr = b == b'\r';
+                if s.after_cr && bytes.get(i) == Some(&b'\n') {
+                    s.after_cr = false;
+                    i += 1;
+                }
                 continue;
             }
             s.after_cr = false;
@@ -323,7 +326,24 @@ impl<R: BufRead> PgnChunks<R> {
                 continue;
             } else if s.line_start && b == b'[' {
                 if s.movetext {
-                    break Some(i - line_start_blanks(bytes, i));
+                    let end = i - line_start_blanks(bytes, i);
+                    if self.kept.is_some()
+                        || end - part_start > MAX_PART_BYTES
+                        || end - self.start >= CHUNK_BYTES
+                    {
+                        break Some(end);
+                    }
+                    // Ended here as `end_part` would, without leaving the loop: most
+                    // games are a few lines.
+                    self.parts.push(Part {
+                        range: part_start - self.start..end - self.start,
+                        line: self.line,
+                        cp1252_line: None,
+                        skipped: 0,
+                    });
+                    self.line += s.lines;
+                    part_start = end;
+                    s = ScanState::default();
                 }
                 s.in_tag_line = true;
             } else if s.line_start
@@ -348,55 +368,49 @@ impl<R: BufRead> PgnChunks<R> {
             s.line_start = false;
             i += 1;
             // Inside a line or a comment only a few bytes matter: jump to the next one.
-            let rest = &bytes[i..];
             let next = if s.in_brace {
-                memchr::memchr3(b'}', b'\n', b'\r', rest)
+                find(
+                    bytes,
+                    i,
+                    |w| below(w, b'\r' + 1) | equal(w, b'}'),
+                    |b| matches!(b, b'}' | b'\n' | b'\r'),
+                )
             } else if s.in_tag_line {
                 // Tag lines come in runs: a `\n[` goes on to the next tag line in this
                 // turn (before movetext, a `[` at a line start opens a tag line).
                 // `\r\n[` too, for CRLF files.
-                let mut end = memchr::memchr2(b'\n', b'\r', rest);
+                let mut end = line_end(bytes, i);
                 while let Some(n) = end {
-                    let next = match (rest[n], rest.get(n + 1)) {
+                    let next = match (bytes[n], bytes.get(n + 1)) {
                         (b'\n', _) => n + 1,
                         (b'\r', Some(b'\n')) => n + 2,
                         _ => break,
                     };
-                    if rest.get(next) != Some(&b'[') {
+                    if bytes.get(next) != Some(&b'[') {
                         break;
                     }
                     s.lines += 1;
-                    end = memchr::memchr2(b'\n', b'\r', &rest[next + 1..]).map(|m| next + 1 + m);
+                    end = line_end(bytes, next + 1);
                 }
                 end
             } else if s.in_line_comment || s.in_escape_line {
-                memchr::memchr2(b'\n', b'\r', rest)
+                line_end(bytes, i)
             } else if s.movetext {
-                // memchr takes three bytes at most, so a `\r` is looked for apart; where
-                // the next one is stays known while the scan is short of it (in a file
-                // without any, for the whole block).
-                let end = memchr::memchr3(b'\n', b'{', b';', rest);
-                let cr = match next_cr {
-                    Some(cr) if cr >= i => cr,
-                    _ => {
-                        let cr = memchr::memchr(b'\r', rest).map_or(usize::MAX, |n| i + n);
-                        next_cr = Some(cr);
-                        cr
-                    }
-                };
-                if cr < i + end.unwrap_or(rest.len()) {
-                    Some(cr - i)
-                } else {
-                    end
-                }
+                // `{` and `;` are the bytes that are `{` once bit 6 is set.
+                find(
+                    bytes,
+                    i,
+                    |w| below(w, b'\r' + 1) | equal(w | (LOW * 0x40), b'{'),
+                    |b| matches!(b, b'\n' | b'\r' | b'{' | b';'),
+                )
             } else {
-                Some(0)
+                Some(i)
             };
-            i = next.map_or(bytes.len(), |n| i + n);
+            i = next.unwrap_or(bytes.len());
         };
         self.state = s;
         self.scanned = i;
-        self.next_cr = next_cr;
+        self.part_start = part_start;
         found
     }
 
@@ -432,14 +446,15 @@ impl<R: BufRead> PgnChunks<R> {
     fn skip_scanned(&mut self, kept: usize, until: usize) -> usize {
         let kept_end = self.part_start + kept;
         let cut = until.max(kept_end);
-        self.pending.drain(kept_end..cut);
+        self.pending.copy_within(cut..self.filled, kept_end);
+        self.filled -= cut - kept_end;
         self.skipped += cut - kept_end;
         self.scanned -= cut - kept_end;
         until.min(kept_end)
     }
 }
 
-impl<R: BufRead> Iterator for PgnChunks<R> {
+impl<R: Read> Iterator for PgnChunks<R> {
     type Item = io::Result<Chunk>;
 
     fn next(&mut self) -> Option<io::Result<Chunk>> {
@@ -462,14 +477,14 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                 continue;
             }
             if self.kept.is_none() && self.scanned - self.part_start > MAX_PART_BYTES {
-                self.kept = Some(kept_len(&self.pending[self.part_start..]));
+                self.kept = Some(kept_len(&self.pending[self.part_start..self.filled]));
             }
             if let Some(kept) = self.kept {
                 self.skip_scanned(kept, self.scanned);
             }
             if self.eof {
-                if self.part_start < self.pending.len() {
-                    self.end_part(self.pending.len());
+                if self.part_start < self.filled {
+                    self.end_part(self.filled);
                 }
                 if self.parts.is_empty() {
                     return None;
@@ -480,25 +495,88 @@ impl<R: BufRead> Iterator for PgnChunks<R> {
                 // Yielded before refilling, so that the refill moves at most one game.
                 return Some(Ok(self.take_chunk()));
             }
-            match self.reader.fill_buf() {
-                Ok([]) => self.eof = true,
-                Ok(block) => {
-                    let n = block.len();
-                    if self.start > 0 {
-                        self.pending.drain(..self.start);
-                        self.scanned -= self.start;
-                        self.part_start -= self.start;
-                        self.start = 0;
-                    }
-                    self.pending.extend_from_slice(block);
-                    self.reader.consume(n);
-                    self.next_cr = None;
-                }
+            if self.start > 0 {
+                self.pending.copy_within(self.start..self.filled, 0);
+                self.filled -= self.start;
+                self.scanned -= self.start;
+                self.part_start -= self.start;
+                self.start = 0;
+            }
+            // A whole block of room: a `BufReader` then reads into it directly instead of
+            // through its own buffer.
+            if self.pending.len() < self.filled + BLOCK {
+                self.pending.resize(self.filled + BLOCK, 0);
+            }
+            match self.reader.read(&mut self.pending[self.filled..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Some(Err(e)),
             }
         }
     }
+}
+
+const LOW: u64 = u64::from_le_bytes([1; 8]);
+const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// Flags (sets the high bit of) the bytes of `w` below `n`, for `n` up to 128. Only the
+/// lowest flag is sure: a flagged byte borrows from the ones above it.
+#[inline(always)]
+fn below(w: u64, n: u8) -> u64 {
+    w.wrapping_sub(LOW * u64::from(n)) & !w & HIGH
+}
+
+/// Flags the bytes of `w` equal to `b`, the lowest flag sure as in [`below`].
+#[inline(always)]
+fn equal(w: u64, b: u8) -> u64 {
+    below(w ^ (LOW * u64::from(b)), 1)
+}
+
+/// The first byte from `from` on that `is` accepts, among those `flags` flags eight at a
+/// time (flagging at least those `is` accepts). Lines and comments are mostly short:
+/// `memchr` costs more to set up than this takes to cross one.
+#[inline(always)]
+fn find(
+    bytes: &[u8],
+    from: usize,
+    flags: impl Fn(u64) -> u64,
+    is: impl Fn(u8) -> bool,
+) -> Option<usize> {
+    let mut i = from;
+    loop {
+        let word = match bytes.get(i..i + 8) {
+            Some(word) => u64::from_le_bytes(word.try_into().unwrap()),
+            None => {
+                // The last few bytes, padded with bytes never flagged.
+                let rest = bytes.get(i..)?;
+                let mut word = [0xFF; 8];
+                word[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(word)
+            }
+        };
+        let flagged = flags(word);
+        if flagged == 0 {
+            i += 8;
+            continue;
+        }
+        let at = i + flagged.trailing_zeros() as usize / 8;
+        if is(bytes[at]) {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+}
+
+/// The next `\n` or `\r` from `from` on.
+#[inline(always)]
+fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
+    find(
+        bytes,
+        from,
+        |w| below(w, b'\r' + 1),
+        |b| b == b'\n' || b == b'\r',
+    )
 }
 
 /// How much of a part that is too large is kept to show where it starts: its first line,
@@ -642,23 +720,41 @@ mod tests {
         }
     }
 
-    /// Every part of every chunk read through a buffer of `capacity` bytes: its text,
-    /// file offset, file line and first line that is not UTF-8.
+    /// Gives at most `size` bytes a read, as a pipe may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        size: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.size).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Every part of every chunk read `capacity` bytes at a time: its text, file offset,
+    /// file line and first line that is not UTF-8.
     fn parts_read_by(capacity: usize, bytes: &[u8]) -> Vec<(String, usize, usize, Option<usize>)> {
-        PgnChunks::new(BufReader::with_capacity(capacity, bytes))
-            .map(Result::unwrap)
-            .flat_map(|chunk| {
-                let offset = chunk.offset;
-                chunk
-                    .parts
-                    .iter()
-                    .map(|part| {
-                        let text = chunk.part_text(part).to_owned();
-                        (text, offset + part.range.start, part.line, part.cp1252_line)
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect()
+        PgnChunks::new(Trickle {
+            bytes,
+            size: capacity,
+        })
+        .map(Result::unwrap)
+        .flat_map(|chunk| {
+            let offset = chunk.offset;
+            chunk
+                .parts
+                .iter()
+                .map(|part| {
+                    let text = chunk.part_text(part).to_owned();
+                    (text, offset + part.range.start, part.line, part.cp1252_line)
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
     }
 
     #[test]
