@@ -1048,8 +1048,13 @@ impl Reader<'_, '_> {
         if builder.is_empty() {
             return;
         }
-        report_skipped(builder);
-        close_open_variations(builder);
+        // Both are rare: tested here rather than called for every game.
+        if builder.skipped_depth > 0 || builder.skipped.is_some() {
+            report_skipped(builder);
+        }
+        if !builder.stack.is_empty() {
+            close_open_variations(builder);
+        }
         // Give back what the estimate reserved beyond the moves read, when it is much.
         if builder.game.moves.capacity() > 2 * builder.game.moves.len() + 32 {
             builder.game.moves.shrink_to_fit();
