@@ -29,36 +29,116 @@ pub struct Tag {
     pub span: Span,
 }
 
-/// `text` borrowed when most games write it (the Seven Tag Roster and other frequent
-/// names, the placeholders for unknown values, results), else a copy.
-fn tag_text(text: &str) -> Cow<'static, str> {
-    Cow::Borrowed(match text {
-        "Event" => "Event",
-        "Site" => "Site",
-        "Date" => "Date",
-        "Round" => "Round",
-        "White" => "White",
-        "Black" => "Black",
-        "Result" => "Result",
-        "WhiteElo" => "WhiteElo",
-        "BlackElo" => "BlackElo",
-        "ECO" => "ECO",
-        "Opening" => "Opening",
-        "Variation" => "Variation",
-        "TimeControl" => "TimeControl",
-        "Termination" => "Termination",
-        "PlyCount" => "PlyCount",
-        "Annotator" => "Annotator",
-        "FEN" => "FEN",
-        "SetUp" => "SetUp",
-        "Variant" => "Variant",
-        "?" => "?",
-        "????.??.??" => "????.??.??",
-        "*" => "*",
-        "1-0" => "1-0",
-        "0-1" => "0-1",
-        "1/2-1/2" => "1/2-1/2",
-        _ => return Cow::Owned(text.to_owned()),
+/// A tag value borrowed when it is a placeholder for an unknown value, a result or
+/// another value most games of a file share, else a copy.
+fn tag_value(value: &str) -> Cow<'static, str> {
+    borrowed_or_copied(known_tag_value(value.as_bytes()), value)
+}
+
+/// `known` when `text` is one of the names or values kept as constants, else a copy.
+fn borrowed_or_copied(known: Option<&'static str>, text: &str) -> Cow<'static, str> {
+    known.map_or_else(|| Cow::Owned(text.to_owned()), Cow::Borrowed)
+}
+
+/// The name as a constant when most games write it (the Seven Tag Roster, other
+/// frequent names, those of the big servers' exports). Matched within its length: one
+/// match over every name compares them one after another. Bytes, not `str`: the fast
+/// path of the reader has not checked where characters start.
+#[inline(always)]
+fn known_tag_name(name: &[u8]) -> Option<&'static str> {
+    Some(match name.len() {
+        3 => match name {
+            b"ECO" => "ECO",
+            b"FEN" => "FEN",
+            _ => return None,
+        },
+        4 => match name {
+            b"Site" => "Site",
+            b"Date" => "Date",
+            b"Link" => "Link",
+            _ => return None,
+        },
+        5 => match name {
+            b"Event" => "Event",
+            b"Round" => "Round",
+            b"White" => "White",
+            b"Black" => "Black",
+            b"SetUp" => "SetUp",
+            _ => return None,
+        },
+        6 => match name {
+            b"Result" => "Result",
+            b"ECOUrl" => "ECOUrl",
+            _ => return None,
+        },
+        7 => match name {
+            b"Opening" => "Opening",
+            b"Variant" => "Variant",
+            b"UTCDate" => "UTCDate",
+            b"UTCTime" => "UTCTime",
+            b"EndDate" => "EndDate",
+            b"EndTime" => "EndTime",
+            _ => return None,
+        },
+        8 => match name {
+            b"WhiteElo" => "WhiteElo",
+            b"BlackElo" => "BlackElo",
+            b"PlyCount" => "PlyCount",
+            b"Timezone" => "Timezone",
+            _ => return None,
+        },
+        9 => match name {
+            b"Variation" => "Variation",
+            b"Annotator" => "Annotator",
+            b"StartTime" => "StartTime",
+            _ => return None,
+        },
+        10 => match name {
+            b"WhiteTitle" => "WhiteTitle",
+            b"BlackTitle" => "BlackTitle",
+            _ => return None,
+        },
+        11 => match name {
+            b"TimeControl" => "TimeControl",
+            b"Termination" => "Termination",
+            _ => return None,
+        },
+        15 => match name {
+            b"CurrentPosition" => "CurrentPosition",
+            b"WhiteRatingDiff" => "WhiteRatingDiff",
+            b"BlackRatingDiff" => "BlackRatingDiff",
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// The value as a constant when it is a placeholder for an unknown value, a result or
+/// another value most games of a file share; matched as [`known_tag_name`].
+#[inline(always)]
+fn known_tag_value(value: &[u8]) -> Option<&'static str> {
+    Some(match value.len() {
+        1 => match value {
+            b"?" => "?",
+            b"*" => "*",
+            b"-" => "-",
+            _ => return None,
+        },
+        3 => match value {
+            b"1-0" => "1-0",
+            b"0-1" => "0-1",
+            b"UTC" => "UTC",
+            _ => return None,
+        },
+        7 => match value {
+            b"1/2-1/2" => "1/2-1/2",
+            _ => return None,
+        },
+        10 => match value {
+            b"????.??.??" => "????.??.??",
+            _ => return None,
+        },
+        _ => return None,
     })
 }
 
@@ -268,7 +348,17 @@ impl SpareGames {
             self.tags.push(tags);
         }
         if moves.capacity() > 0 {
-            moves.clear();
+            // Moves, move numbers and NAGs own nothing on the heap (a move's targets are
+            // an `ArrayVec` of plain values), yet dropping one is a call: forgotten, they
+            // cost a test each.
+            for item in moves.drain(..) {
+                if matches!(
+                    item.node,
+                    Item::Move(_) | Item::MoveNumber(_) | Item::Nag(_)
+                ) {
+                    std::mem::forget(item);
+                }
+            }
             self.moves.push(moves);
         }
     }
@@ -844,6 +934,9 @@ impl Reader<'_, '_> {
         self.current.phase = Phase::After;
     }
 
+    // Out of line, with all it calls inlined: nearly every game has a few tag pairs,
+    // and the reading loop stays small enough to inline the rest.
+    #[inline(never)]
     fn tag_pair(&mut self) {
         let start = self.pos;
         if self.current.phase != Phase::Tags {
@@ -861,10 +954,49 @@ impl Reader<'_, '_> {
             }
             self.finish_game();
         }
-        let (tag, consumed, problem) = match read_plain_tag(&self.text[start..]) {
-            Some((tag, consumed)) => (Some(tag), consumed, None),
-            None => read_tag(&self.text[start..self.line_end(start)]),
-        };
+        match read_plain_tag(&self.bytes[start..]) {
+            Some(plain) => self.plain_tag(start, plain),
+            None => self.other_tag(start),
+        }
+    }
+
+    /// Keeps a tag pair [`read_plain_tag`] read at `start`.
+    #[inline(always)]
+    fn plain_tag(&mut self, start: usize, plain: PlainTag) {
+        let end = start + plain.len;
+        let name = start + plain.name.start..start + plain.name.end;
+        let value = start + plain.value.start..start + plain.value.end;
+        self.pos = end;
+        let span = self.span(start, end);
+        self.current.touch(span);
+        let name = Spanned::new(
+            self.tag_text(name.clone(), known_tag_name),
+            self.span(name.start, name.end),
+        );
+        let value = Spanned::new(
+            self.tag_text(value.clone(), known_tag_value),
+            self.span(value.start, value.end),
+        );
+        self.push_tag(Tag { name, value, span });
+    }
+
+    /// The name or value of a plain tag at `range`, as `known` finds it or else a copy.
+    /// Looked up as bytes: only a copy needs the text, and its character boundaries.
+    #[inline(always)]
+    fn tag_text(
+        &self,
+        range: std::ops::Range<usize>,
+        known: impl Fn(&[u8]) -> Option<&'static str>,
+    ) -> Cow<'static, str> {
+        match known(&self.bytes[range.clone()]) {
+            Some(text) => Cow::Borrowed(text),
+            None => Cow::Owned(self.text[range].to_owned()),
+        }
+    }
+
+    /// Reads a tag pair that is not plain, with its problem if it has one.
+    fn other_tag(&mut self, start: usize) {
+        let (tag, consumed, problem) = read_tag(&self.text[start..self.line_end(start)]);
         self.pos = start + consumed;
         let span = self.span(start, start + consumed);
         self.current.touch(span);
@@ -874,9 +1006,10 @@ impl Reader<'_, '_> {
             );
         }
         if let Some(RawTag { name, value }) = tag {
+            let name_text = &self.text[start + name.start..start + name.end];
             let tag = Tag {
                 name: Spanned::new(
-                    tag_text(&self.text[start + name.start..start + name.end]),
+                    borrowed_or_copied(known_tag_name(name_text.as_bytes()), name_text),
                     self.span(start + name.start, start + name.end),
                 ),
                 value: Spanned::new(
@@ -885,13 +1018,18 @@ impl Reader<'_, '_> {
                 ),
                 span,
             };
-            let tags = &mut self.current.game.tags;
-            if tags.capacity() == 0 {
-                // The Seven Tag Roster and one more, without growing on the way.
-                tags.reserve(8);
-            }
-            tags.push(tag);
+            self.push_tag(tag);
         }
+    }
+
+    #[inline(always)]
+    fn push_tag(&mut self, tag: Tag) {
+        let tags = &mut self.current.game.tags;
+        if tags.capacity() == 0 {
+            // The Seven Tag Roster and one more, without growing on the way.
+            tags.reserve(8);
+        }
+        tags.push(tag);
     }
 
     fn at_line_start_ignoring_blanks(&self, pos: usize) -> bool {
@@ -910,8 +1048,13 @@ impl Reader<'_, '_> {
         if builder.is_empty() {
             return;
         }
-        report_skipped(builder);
-        close_open_variations(builder);
+        // Both are rare: tested here rather than called for every game.
+        if builder.skipped_depth > 0 || builder.skipped.is_some() {
+            report_skipped(builder);
+        }
+        if !builder.stack.is_empty() {
+            close_open_variations(builder);
+        }
         // Give back what the estimate reserved beyond the moves read, when it is much.
         if builder.game.moves.capacity() > 2 * builder.game.moves.len() + 32 {
             builder.game.moves.shrink_to_fit();
@@ -1062,11 +1205,29 @@ struct RawTag {
 
 type TagProblem = (Code, String, &'static str);
 
+/// Where [`read_plain_tag`] found the name and value, and how many bytes it took.
+struct PlainTag {
+    name: std::ops::Range<usize>,
+    value: std::ops::Range<usize>,
+    len: usize,
+}
+
+/// Bytes that end a plain tag value: its closing quote, or what [`read_tag`] must read
+/// (an escape, a line end). A table, as for [`DELIMITERS`].
+static TAG_VALUE_STOPS: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table
+};
+
 /// The well-formed tag pair nearly every game is made of, `[Name "value"]` with nothing
-/// to unescape, read from the start of `text` without first finding the end of its
+/// to unescape, read from the start of `bytes` without first finding the end of its
 /// line. `None` leaves every other case to [`read_tag`], which reads this one the same.
-fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
-    let bytes = text.as_bytes();
+#[inline(always)]
+fn read_plain_tag(bytes: &[u8]) -> Option<PlainTag> {
     let skip_blanks = |mut i: usize| {
         while let Some(b' ' | b'\t') = bytes.get(i) {
             i += 1;
@@ -1089,28 +1250,21 @@ fn read_plain_tag(text: &str) -> Option<(RawTag, usize)> {
     }
     let value_start = quote + 1;
     let mut value_end = value_start;
-    loop {
-        match bytes.get(value_end)? {
-            b'"' => break,
-            b'\\' | b'\n' | b'\r' => return None,
-            _ => value_end += 1,
-        }
+    while !TAG_VALUE_STOPS[usize::from(*bytes.get(value_end)?)] {
+        value_end += 1;
+    }
+    if bytes[value_end] != b'"' {
+        return None;
     }
     let close = skip_blanks(value_end + 1);
     if bytes.get(close) != Some(&b']') {
         return None;
     }
-    let value = TagValue {
-        text: tag_text(&text[value_start..value_end]),
-        range: value_start..value_end,
-    };
-    Some((
-        RawTag {
-            name: name_start..name_end,
-            value,
-        },
-        close + 1,
-    ))
+    Some(PlainTag {
+        name: name_start..name_end,
+        value: value_start..value_end,
+        len: close + 1,
+    })
 }
 
 /// Reads one tag pair from the start of `line` (which begins with `[`). Returns the tag
@@ -1153,7 +1307,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
             )
         };
         let value = TagValue {
-            text: tag_text(raw),
+            text: tag_value(raw),
             range: i..i + raw.len(),
         };
         let problem = Some((
@@ -1186,7 +1340,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
         {
             // A quote ends the value only where `]` follows; other quotes are part of it.
             let text = if copied == value_start {
-                tag_text(&line[value_start..at])
+                tag_value(&line[value_start..at])
             } else {
                 text.push_str(&line[copied..at]);
                 Cow::Owned(text)
@@ -1201,7 +1355,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
     }
     text.push_str(&line[copied..]);
     let value = TagValue {
-        text: tag_text(text.trim_end_matches([']', '"'])),
+        text: tag_value(text.trim_end_matches([']', '"'])),
         range: value_start..line.len(),
     };
     (
