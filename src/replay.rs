@@ -566,7 +566,11 @@ impl Replayer<'_> {
                         variation: path.clone(),
                     };
                     keys.push(position.key(v));
-                    let code = opening.as_ref().and_then(|_| openings::code(notation));
+                    // Past the plies kept no move is found, nor kept.
+                    let code = opening
+                        .as_ref()
+                        .filter(|_| ply <= openings::MAX_PLY)
+                        .and_then(|_| openings::code(notation));
                     if let (Some((openings, node)), Some(code)) = (&mut opening, code)
                         && let Some((mv, next)) = openings.find(*node, code)
                     {

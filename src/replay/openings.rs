@@ -20,7 +20,7 @@ use crate::rules::{Move, Variant};
 /// in the processor's cache (about 330 KB). On openings.pgn (a quarter of a million
 /// games) this meets 23% of all moves again; keeping 65,536 moves up to ply 8 meets 58%,
 /// but its lookups then miss the cache and the whole run was slower than with none.
-const MAX_PLY: usize = 3;
+pub(super) const MAX_PLY: usize = 3;
 const MAX_MOVES: usize = 1 << 12;
 
 /// A place in the tree of openings: the root is the start position.
@@ -136,10 +136,10 @@ mod tests {
     #[test]
     fn different_notations_have_different_codes() {
         let spellings = [
-            "e4", "e4+", "e4#", "e4!", "e4?!", "e3", "f4", "Ne4", "Nxe4", "Nge4", "N1e4",
-            "Ng3e4", "Ng3-e4", "Ng3xe4", "exd5", "e8=Q", "e8Q", "e8=N", "exd8=Q+", "O-O", "O-O-O",
-            "0-0", "o-o", "--", "Z0", "Nxf6-c4", "c4-g8=Q+", "e10=Q-f1", "p16", "j10", "Pe4",
-            "Ae5", "Qh4xe1", "Qh4xe1#", "Rd1", "Rdd1", "R1d1", "a1=Q", "a1=q",
+            "e4", "e4+", "e4#", "e4!", "e4?!", "e3", "f4", "Ne4", "Nxe4", "Nge4", "N1e4", "Ng3e4",
+            "Ng3-e4", "Ng3xe4", "exd5", "e8=Q", "e8Q", "e8=N", "exd8=Q+", "O-O", "O-O-O", "0-0",
+            "o-o", "--", "Z0", "Nxf6-c4", "c4-g8=Q+", "e10=Q-f1", "p16", "j10", "Pe4", "Ae5",
+            "Qh4xe1", "Qh4xe1#", "Rd1", "Rdd1", "R1d1", "a1=Q", "a1=q",
         ];
         let mut seen = HashMap::new();
         for spelling in spellings {
