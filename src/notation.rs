@@ -341,14 +341,23 @@ fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
         _ => (None, token),
     };
     // A hint is a file or rank that a file or `x` follows, where a square cannot start.
-    let (hint, rest) = match rest {
-        [f @ b'a'..=b'p', b'a'..=b'p' | b'x', ..] => (Some(Hint::File(f - b'a')), &rest[1..]),
-        [r @ b'1'..=b'9', b'a'..=b'p' | b'x', ..] => (Some(Hint::Rank(r - b'1')), &rest[1..]),
-        _ => (None, rest),
-    };
-    let (separator, rest) = match rest {
-        [b'x', rest @ ..] => (Separator::Capture, rest),
-        _ => (Separator::None, rest),
+    // The square right away, most moves, is tried first.
+    let (hint, separator, rest) = match rest {
+        [b'a'..=b'p', b'1'..=b'9', ..] => (None, Separator::None, rest),
+        [b'x', rest @ ..] => (None, Separator::Capture, rest),
+        [f @ b'a'..=b'p', b'x', rest @ ..] => {
+            (Some(Hint::File(f - b'a')), Separator::Capture, rest)
+        }
+        [f @ b'a'..=b'p', b'a'..=b'p', ..] => {
+            (Some(Hint::File(f - b'a')), Separator::None, &rest[1..])
+        }
+        [r @ b'1'..=b'9', b'x', rest @ ..] => {
+            (Some(Hint::Rank(r - b'1')), Separator::Capture, rest)
+        }
+        [r @ b'1'..=b'9', b'a'..=b'p', ..] => {
+            (Some(Hint::Rank(r - b'1')), Separator::None, &rest[1..])
+        }
+        _ => (None, Separator::None, rest),
     };
     let (square, rest) = match rest {
         [f @ b'a'..=b'p', r @ b'1'..=b'9', rest @ ..]

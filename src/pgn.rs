@@ -827,6 +827,9 @@ impl Reader<'_, '_> {
         }
     }
 
+    // Inlined in the reading loop: a call per word cost more than its fast paths, and
+    // the rare words go out of line.
+    #[inline(always)]
     fn word(&mut self) {
         let start = self.pos;
         let bytes = self.bytes;
