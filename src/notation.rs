@@ -227,9 +227,18 @@ impl Notation {
     #[inline(always)]
     pub fn parse(token: &str) -> Result<Notation, NotationError> {
         match plain_san(token.as_bytes()) {
-            Some(notation) => Ok(notation),
-            None => parse_any_form(token),
+            Some((notation, [])) => Ok(notation),
+            _ => parse_any_form(token),
         }
+    }
+
+    /// Reads plain SAN or castling, the forms nearly every move takes, at the front of
+    /// `text`; returns it and the bytes after it. As no byte it reads is a blank or PGN
+    /// punctuation, a reader may run it before finding where the token ends. `None`, or
+    /// bytes left in the token, leave the token to [`Notation::parse`].
+    #[inline(always)]
+    pub(crate) fn parse_plain_prefix(text: &[u8]) -> Option<(Notation, &[u8])> {
+        plain_san(text)
     }
 
     pub fn is_null(&self) -> bool {
@@ -252,14 +261,27 @@ fn parse_any_form(token: &str) -> Result<Notation, NotationError> {
 }
 
 /// Plain SAN and castling, nearly every move of real games, read byte by byte: the
-/// combinators cost more than the rest of reading a game. `None` leaves the token to
-/// [`parse_any_form`], and wherever this gives a move it is the one that gives.
+/// combinators cost more than the rest of reading a game. `None`, or bytes left after
+/// the move, leave the token to [`parse_any_form`], and wherever this reads a whole
+/// token the move is the one that gives. Whether bytes follow is for the caller to
+/// judge: those that may are read only as a lookahead (a digit after a square, `@`
+/// after a letter).
 #[inline(always)]
-fn plain_san(token: &[u8]) -> Option<Notation> {
+fn plain_san(token: &[u8]) -> Option<(Notation, &[u8])> {
     let (body, rest) = match token.first()? {
         b'O' | b'0' | b'o' => plain_castle(token)?,
         _ => plain_piece_move(token)?,
     };
+    // Most moves end here, and the reader that runs past a move's end finds a delimiter
+    // here rather than nothing: one test instead of every suffix's.
+    if !matches!(rest.first(), Some(b'+' | b'#' | b'!' | b'?')) {
+        let notation = Notation {
+            body,
+            check: None,
+            assessment: None,
+        };
+        return Some((notation, rest));
+    }
     let (check, rest) = check_byte(rest);
     let (assessment, rest) = match rest {
         [b'!', b'!', rest @ ..] => (Some(Assessment::Brilliant), rest),
@@ -274,11 +296,12 @@ fn plain_san(token: &[u8]) -> Option<Notation> {
         Some(_) => (check, rest),
         None => check_byte(rest),
     };
-    rest.is_empty().then_some(Notation {
+    let notation = Notation {
         body,
         check,
         assessment,
-    })
+    };
+    Some((notation, rest))
 }
 
 #[inline(always)]
@@ -318,14 +341,23 @@ fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
         _ => (None, token),
     };
     // A hint is a file or rank that a file or `x` follows, where a square cannot start.
-    let (hint, rest) = match rest {
-        [f @ b'a'..=b'p', b'a'..=b'p' | b'x', ..] => (Some(Hint::File(f - b'a')), &rest[1..]),
-        [r @ b'1'..=b'9', b'a'..=b'p' | b'x', ..] => (Some(Hint::Rank(r - b'1')), &rest[1..]),
-        _ => (None, rest),
-    };
-    let (separator, rest) = match rest {
-        [b'x', rest @ ..] => (Separator::Capture, rest),
-        _ => (Separator::None, rest),
+    // The square right away, most moves, is tried first.
+    let (hint, separator, rest) = match rest {
+        [b'a'..=b'p', b'1'..=b'9', ..] => (None, Separator::None, rest),
+        [b'x', rest @ ..] => (None, Separator::Capture, rest),
+        [f @ b'a'..=b'p', b'x', rest @ ..] => {
+            (Some(Hint::File(f - b'a')), Separator::Capture, rest)
+        }
+        [f @ b'a'..=b'p', b'a'..=b'p', ..] => {
+            (Some(Hint::File(f - b'a')), Separator::None, &rest[1..])
+        }
+        [r @ b'1'..=b'9', b'x', rest @ ..] => {
+            (Some(Hint::Rank(r - b'1')), Separator::Capture, rest)
+        }
+        [r @ b'1'..=b'9', b'a'..=b'p', ..] => {
+            (Some(Hint::Rank(r - b'1')), Separator::None, &rest[1..])
+        }
+        _ => (None, Separator::None, rest),
     };
     let (square, rest) = match rest {
         [f @ b'a'..=b'p', r @ b'1'..=b'9', rest @ ..]
@@ -813,9 +845,21 @@ mod tests {
     /// Checks that the byte-level reader, where it gives a move, gives the full
     /// parser's; returns whether it gave one.
     fn plain_agrees(token: &str) -> bool {
-        let plain = plain_san(token.as_bytes());
+        let plain = match plain_san(token.as_bytes()) {
+            Some((notation, [])) => Some(notation),
+            _ => None,
+        };
         if let Some(plain) = &plain {
             assert_eq!(Ok(plain), parse_any_form(token).as_ref(), "{token}");
+        }
+        // Run past the token's end, as the PGN reader does, it stops at the delimiter.
+        for delimiter in [" ", ")", "{", "\n"] {
+            let text = format!("{token}{delimiter}");
+            let prefix = match plain_san(text.as_bytes()) {
+                Some((notation, rest)) if rest == delimiter.as_bytes() => Some(notation),
+                _ => None,
+            };
+            assert_eq!(prefix, plain, "{token}");
         }
         plain.is_some()
     }

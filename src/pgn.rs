@@ -581,13 +581,7 @@ impl Reader<'_, '_> {
         // Nearly every item is a move or a move number amid the moves.
         if current.phase == Phase::Moves && current.skipped_depth == 0 {
             current.touch(span);
-            // Built after the capacity check, the item is written straight into the line;
-            // `push` builds it beside and copies it in, which stalls on reading back
-            // what was just written.
-            current
-                .game
-                .moves
-                .extend(std::iter::once_with(|| Spanned::new(item, span)));
+            current.game.moves.push(Spanned::new(item, span));
         } else {
             self.push_outside_moves(item, span);
         }
@@ -833,29 +827,81 @@ impl Reader<'_, '_> {
         }
     }
 
+    // Inlined in the reading loop: a call per word cost more than its fast paths, and
+    // the rare words go out of line.
+    #[inline(always)]
     fn word(&mut self) {
         let start = self.pos;
+        let bytes = self.bytes;
+        // Most words are moves in plain SAN or move numbers, and neither holds a
+        // delimiter: read one before finding the word's end, and keep it if the word
+        // ends there.
+        match bytes[start] {
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                if let Some((notation, rest)) = Notation::parse_plain_prefix(&bytes[start..])
+                    && rest.first().is_none_or(|&b| is_delimiter(b))
+                {
+                    let end = bytes.len() - rest.len();
+                    self.pos = end;
+                    return self.push(Item::Move(notation), self.span(start, end));
+                }
+            }
+            b'0'..=b'9' => {
+                if let Some((number, len)) = self.move_number(start)
+                    && bytes.get(start + len).is_none_or(|&b| is_delimiter(b))
+                {
+                    self.pos = start + len;
+                    return self.push(Item::MoveNumber(number), self.span(start, start + len));
+                }
+            }
+            _ => {}
+        }
         let mut end = start;
-        while end < self.bytes.len() && !is_delimiter(self.bytes[end]) {
+        while let Some(&b) = bytes.get(end)
+            && !is_delimiter(b)
+        {
             end += 1;
         }
         self.pos = end;
-        let word = &self.text[start..end];
-        let first = word.as_bytes()[0];
-        // Only `1-0`, `0-1`, `1/2-1/2` and `½-½` can be results; move numbers are not.
-        let result_like = matches!(word.as_bytes().get(1), Some(b'-' | b'/'));
-        if ((first.is_ascii_digit() && result_like) || word.starts_with('½'))
-            && let Some(outcome) = Outcome::parse(word)
+        // Results and dots begin with a digit, `½` or `.`.
+        match bytes[start] {
+            b'0'..=b'9' => self.numbered_word(start, end),
+            b'a'..=b'z' | b'A'..=b'Z' => self.other_move_token(start, end),
+            _ => self.other_word(start, end),
+        }
+    }
+
+    /// A word that begins with a digit and is no lone move number: a result, a move
+    /// number with a move glued on (`12.e4`), or a move token (`0-0`).
+    #[inline(never)]
+    fn numbered_word(&mut self, start: usize, end: usize) {
+        // Only `1-0`, `0-1` and `1/2-1/2` can be results; move numbers are not.
+        if matches!(self.bytes.get(start + 1), Some(b'-' | b'/'))
+            && let Some(outcome) = Outcome::parse(&self.text[start..end])
         {
             return self.result(outcome, self.span(start, end));
         }
-        if first.is_ascii_digit()
-            && let Some(split) = self.move_number(word, start)
-        {
-            if split < word.len() {
-                self.move_token(start + split, end);
+        match self.move_number(start) {
+            // Digits glued to something else than dots are a move token (`0-0`).
+            Some((number, len)) if number.dots != Dots::Missing || start + len == end => {
+                self.push(Item::MoveNumber(number), self.span(start, start + len));
+                if start + len < end {
+                    self.move_token(start + len, end);
+                }
             }
-            return;
+            _ => self.move_token(start, end),
+        }
+    }
+
+    /// A word that begins with neither a letter nor a digit: `½-½`, a lone `...`, or
+    /// whatever else, read as a move token.
+    #[inline(never)]
+    fn other_word(&mut self, start: usize, end: usize) {
+        let word = &self.text[start..end];
+        if word.starts_with('½')
+            && let Some(outcome) = Outcome::parse(word)
+        {
+            return self.result(outcome, self.span(start, end));
         }
         if word.bytes().all(|b| b == b'.') {
             return self.dots(start, end);
@@ -863,28 +909,30 @@ impl Reader<'_, '_> {
         self.move_token(start, end);
     }
 
-    /// Reads `12`, `12.`, `12...` at the front of `word`; returns how many bytes it took.
-    fn move_number(&mut self, word: &str, start: usize) -> Option<usize> {
-        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
-        // Digits glued to something else than dots are a move token (`0-0`).
-        if dots == 0 && digits < word.len() {
-            return None;
+    /// Reads `12`, `12.`, `12...` at `start`, and how many bytes it takes; `None` for a
+    /// number past `u32`, no move number. Digits and dots are no delimiters, so this
+    /// reads the same before the word's end is found as after.
+    #[inline(always)]
+    fn move_number(&self, start: usize) -> Option<(MoveNumber, usize)> {
+        let text = &self.bytes[start..];
+        let mut number = 0u32;
+        let mut digits = 0;
+        while let Some(&d) = text.get(digits)
+            && d.is_ascii_digit()
+        {
+            number = number.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+            digits += 1;
         }
-        let number = word.as_bytes()[..digits].iter().try_fold(0u32, |n, &d| {
-            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
-        })?;
-        let taken = digits + dots;
-        let dots = match dots {
+        let mut len = digits;
+        while text.get(len) == Some(&b'.') {
+            len += 1;
+        }
+        let dots = match len - digits {
             0 => Dots::Missing,
             1 => Dots::One,
             _ => Dots::Three,
         };
-        self.push(
-            Item::MoveNumber(MoveNumber { number, dots }),
-            self.span(start, start + taken),
-        );
-        Some(taken)
+        Some((MoveNumber { number, dots }, len))
     }
 
     /// A lone `...`: the black half of `1. ... e5`.
@@ -911,6 +959,16 @@ impl Reader<'_, '_> {
     // more than reading it.
     #[inline(always)]
     fn move_token(&mut self, start: usize, end: usize) {
+        let span = self.span(start, end);
+        match Notation::parse_plain_prefix(&self.bytes[start..end]) {
+            Some((notation, [])) => self.push(Item::Move(notation), span),
+            _ => self.other_move_token(start, end),
+        }
+    }
+
+    /// A move token that is not plain SAN: the full parser reads it, or says why not.
+    #[inline(never)]
+    fn other_move_token(&mut self, start: usize, end: usize) {
         let token = &self.text[start..end];
         let span = self.span(start, end);
         match Notation::parse(token) {
