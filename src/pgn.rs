@@ -32,12 +32,18 @@ pub struct Tag {
 /// A tag value borrowed when it is a placeholder for an unknown value, a result or
 /// another value most games of a file share, else a copy.
 fn tag_value(value: &str) -> Cow<'static, str> {
-    borrowed_or_copied(known_tag_value(value.as_bytes()), value)
+    borrowed_or_copied(known_tag_value(value.as_bytes()), || value)
 }
 
-/// `known` when `text` is one of the names or values kept as constants, else a copy.
-fn borrowed_or_copied(known: Option<&'static str>, text: &str) -> Cow<'static, str> {
-    known.map_or_else(|| Cow::Owned(text.to_owned()), Cow::Borrowed)
+/// `known` when the text is one of the names or values kept as constants, else a copy
+/// of `text`. Taken only for a copy: the reader's fast path looks names and values up as
+/// bytes, and only a copy needs the `str` and its character boundaries.
+#[inline(always)]
+fn borrowed_or_copied<'t>(
+    known: Option<&'static str>,
+    text: impl FnOnce() -> &'t str,
+) -> Cow<'static, str> {
+    known.map_or_else(|| Cow::Owned(text().to_owned()), Cow::Borrowed)
 }
 
 /// The name as a constant when most games write it (the Seven Tag Roster, other
@@ -955,7 +961,7 @@ impl Reader<'_, '_> {
         );
     }
 
-    // Inlined with `push` and `Notation::parse`: a move copied through calls costs
+    // Inlined with `push` and the plain SAN reader: a move copied through calls costs
     // more than reading it.
     #[inline(always)]
     fn move_token(&mut self, start: usize, end: usize) {
@@ -1028,28 +1034,18 @@ impl Reader<'_, '_> {
         let span = self.span(start, end);
         self.current.touch(span);
         let name = Spanned::new(
-            self.tag_text(name.clone(), known_tag_name),
+            borrowed_or_copied(known_tag_name(&self.bytes[name.clone()]), || {
+                &self.text[name.clone()]
+            }),
             self.span(name.start, name.end),
         );
         let value = Spanned::new(
-            self.tag_text(value.clone(), known_tag_value),
+            borrowed_or_copied(known_tag_value(&self.bytes[value.clone()]), || {
+                &self.text[value.clone()]
+            }),
             self.span(value.start, value.end),
         );
         self.push_tag(Tag { name, value, span });
-    }
-
-    /// The name or value of a plain tag at `range`, as `known` finds it or else a copy.
-    /// Looked up as bytes: only a copy needs the text, and its character boundaries.
-    #[inline(always)]
-    fn tag_text(
-        &self,
-        range: std::ops::Range<usize>,
-        known: impl Fn(&[u8]) -> Option<&'static str>,
-    ) -> Cow<'static, str> {
-        match known(&self.bytes[range.clone()]) {
-            Some(text) => Cow::Borrowed(text),
-            None => Cow::Owned(self.text[range].to_owned()),
-        }
     }
 
     /// Reads a tag pair that is not plain, with its problem if it has one.
@@ -1067,7 +1063,7 @@ impl Reader<'_, '_> {
             let name_text = &self.text[start + name.start..start + name.end];
             let tag = Tag {
                 name: Spanned::new(
-                    borrowed_or_copied(known_tag_name(name_text.as_bytes()), name_text),
+                    borrowed_or_copied(known_tag_name(name_text.as_bytes()), || name_text),
                     self.span(start + name.start, start + name.end),
                 ),
                 value: Spanned::new(

@@ -571,16 +571,25 @@ impl Replayer<'_> {
                         .as_ref()
                         .filter(|_| ply <= openings::MAX_PLY)
                         .and_then(|_| openings::code(notation));
-                    if let (Some((openings, node)), Some(code)) = (&mut opening, code)
-                        && let Some((mv, next)) = openings.find(*node, code)
+                    let found = match (&opening, code) {
+                        (Some((openings, node)), Some(code)) => openings.find(*node, code),
+                        _ => None,
+                    };
+                    // The position before the move is kept only where something reads
+                    // it: a variation that replaces this move, or a check mark to judge
+                    // (a move found among the openings replayed cleanly: none to judge).
+                    // (Assigned in two branches: building the `Option` beside and moving it
+                    // in copies a whole position on every move.)
+                    if variation_follows(&items[index + 1..])
+                        || (notation.check.is_some() && found.is_none())
                     {
-                        // Replayed cleanly before after the same moves: no check mark to
-                        // judge again, and the position before is read only by a variation.
-                        if variation_follows(&items[index + 1..]) {
-                            before = Some(position.clone());
-                        } else {
-                            before = None;
-                        }
+                        before = Some(position.clone());
+                    } else {
+                        before = None;
+                    }
+                    if let Some((mv, next)) = found
+                        && let Some((_, node)) = &mut opening
+                    {
                         v.play(position, &mv);
                         *node = next;
                         replayed += 1;
@@ -588,15 +597,6 @@ impl Replayer<'_> {
                     }
                     let diagnostics_before = self.diagnostics.len();
                     let mut resolved = None;
-                    // The position before the move is kept only where something reads
-                    // it: a variation that replaces this move, or a check mark to judge.
-                    // (Assigned in two branches: building the `Option` beside and moving it
-                    // in copies a whole position on every move.)
-                    if variation_follows(&items[index + 1..]) || notation.check.is_some() {
-                        before = Some(position.clone());
-                    } else {
-                        before = None;
-                    }
                     if notation.is_null() {
                         if path.is_empty() {
                             self.null_move_warning(item.span, at());
