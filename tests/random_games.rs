@@ -256,7 +256,12 @@ fn sans_of(replay: &Replay) -> Vec<&str> {
     played.moves.iter().map(|m| m.san.as_str()).collect()
 }
 
+/// `cases` games per rule set, or `PROPTEST_CASES` when set (a long hunt: `PROPTEST_CASES=20000`).
 fn config(cases: u32) -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(cases);
     Config {
         cases,
         failure_persistence: None,

@@ -96,6 +96,12 @@ pub trait Event: Send + Sync {
     ) {
     }
 
+    /// Adds to the moves just generated, `out[start..]`, the choices a move carries under
+    /// this event (LK-4: the knight that swaps in; LK-8: the direction a knight ends
+    /// facing). The core calls it once every event has rerouted, so moves another event
+    /// added (through a passage, a promotion by standing still) carry them too.
+    fn attach_choices(&self, _v: &Variant, _pos: &Position, _out: &mut Vec<Move>, _start: usize) {}
+
     /// The pieces of `by` that attack `sq` in ways the event adds (HP-7: through a
     /// revealed passage), with `occupied` in the way.
     fn extra_attackers(

@@ -257,6 +257,9 @@ impl Variant {
             for event in pos.events() {
                 event.reroute(self, pos, from, to, out, start);
             }
+            for event in pos.events() {
+                event.attach_choices(self, pos, out, start);
+            }
         }
     }
 

@@ -869,11 +869,11 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
     out
 }
 
-/// What running events add to an ordinary move's spelling (`K@g7`), in the order the
-/// notation reads them (`K@`, then `->`, then `/`), whichever event started first:
-/// `Nxe7K@g6->d6` with #68 and #85 both running.
+/// What running events add to a move's spelling (`K@g7`), in the order the notation
+/// reads them (`K@`, then `->`, then `/`), whichever event started first:
+/// `Nxe7K@g6->d6` with #68 and #85 both running, `a8=N->a7` with #43 and #85.
 fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
-    if pos.has_events() && !matches!(mv.special, Special::Event { .. }) {
+    if pos.has_events() {
         let mut added: ArrayVec<String, MAX_EVENTS> = pos
             .events()
             .into_iter()

@@ -6,7 +6,7 @@ use crate::notation::{Facing, PieceMove};
 use crate::rules::board::{Bitboard, Sq};
 use crate::rules::event::{Event, Suffix};
 use crate::rules::moves::{Move, Special};
-use crate::rules::piece::{Color, Piece, Role};
+use crate::rules::piece::{Color, Role};
 use crate::rules::position::{Lifted, Position};
 use crate::rules::san::{Rejection, RejectionKind};
 use crate::rules::variant::Variant;
@@ -348,7 +348,6 @@ impl Event for LinePushers {
         };
         if data == PROMOTE {
             super::promote_in_place(pos, mv);
-            pos.halfmoves = 0;
             return;
         }
         let push = Push::compute(v, pos, mv.from, usize::from(data));
@@ -395,49 +394,14 @@ impl Event for LinePushers {
             }
             return None;
         }
-        // `a8=Q` with our pawn already on a8: promotion by standing still (LP-3).
-        let [target] = written.targets.as_slice() else {
-            return None;
-        };
-        let promotion = target.promotion?;
-        let sq = v.geometry.from_square(target.square)?;
-        let pawn = v.tables.pawn?;
-        if written.piece.is_some_and(|p| p != 'P')
-            || pos.piece_at(sq)
-                != Some(Piece {
-                    color: pos.turn,
-                    kind: pawn,
-                })
-        {
-            return None;
-        }
-        let kind = v.kind_of_letter(char::from(promotion.piece));
-        let mut moves = Vec::new();
-        self.promotions(v, pos, sq.bit(), &mut moves);
-        let all = moves.clone();
-        self.legal(v, pos, &mut moves);
-        let spellings: Vec<String> = moves.iter().map(|mv| self.san(v, pos, mv)).collect();
-        let help = (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
-        let us = pos.turn;
-        Some(
-            moves
-                .into_iter()
-                .find(|mv| mv.promotion == kind && kind.is_some())
-                .ok_or_else(|| {
-                    let letter = char::from(promotion.piece);
-                    let reason = if all.iter().any(|mv| mv.promotion == kind && kind.is_some()) {
-                        format!(
-                            "promoting the {us} pawn on {} by standing still leaves the {us} king in check (LP-4)",
-                            v.geometry.name(sq)
-                        )
-                    } else {
-                        format!(
-                            "the {us} pawn on {} cannot promote to `{letter}` by standing still (LP-3)",
-                            v.geometry.name(sq)
-                        )
-                    };
-                    illegal(reason, help)
-                }),
+        super::resolve_standing_promotion(
+            v,
+            pos,
+            written,
+            &super::StandingRules {
+                cannot: "LP-3",
+                in_check: "LP-4",
+            },
         )
     }
 

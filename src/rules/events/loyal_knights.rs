@@ -97,29 +97,6 @@ fn turn_move(pos: &Position, knight: Sq, direction: Direction) -> Move {
 }
 
 impl LoyalKnights {
-    fn standing_promotions(
-        &self,
-        v: &Variant,
-        pos: &Position,
-        from: Bitboard,
-        out: &mut Vec<Move>,
-    ) {
-        let start = out.len();
-        super::standing_promotions(v, pos, from, (NUMBER, PROMOTE), out);
-        // A pawn that becomes a knight standing still faces a direction too (LK-8).
-        let promotions: Vec<Move> = out.drain(start..).collect();
-        for mv in promotions {
-            if mv.promotion.is_some() && mv.promotion == knight_kind(v) {
-                out.extend(nameable(v, mv.from).map(|d| Move {
-                    faces: Some(d),
-                    ..mv
-                }));
-            } else {
-                out.push(mv);
-            }
-        }
-    }
-
     fn resolve_turn(
         &self,
         v: &Variant,
@@ -309,23 +286,17 @@ impl Event for LoyalKnights {
     }
 
     /// Every capture of a faced piece names the knight that swaps in (LK-2, LK-4); every
-    /// knight move may end facing any direction, and a promotion to a knight must
-    /// (LK-8).
-    fn reroute(
-        &self,
-        v: &Variant,
-        pos: &Position,
-        _from: Bitboard,
-        _to: Bitboard,
-        out: &mut Vec<Move>,
-        start: usize,
-    ) {
+    /// knight move may end facing any direction, and a promotion to a knight must (LK-8),
+    /// whichever event offered the move.
+    fn attach_choices(&self, v: &Variant, pos: &Position, out: &mut Vec<Move>, start: usize) {
         let Some(knight) = knight_kind(v) else {
             return;
         };
         let generated: Vec<Move> = out.drain(start..).collect();
         for mv in generated {
-            if matches!(mv.special, Special::Event { .. }) {
+            let turn =
+                matches!(mv.special, Special::Event { number: NUMBER, data } if data != PROMOTE);
+            if turn {
                 out.push(mv);
                 continue;
             }
@@ -378,8 +349,9 @@ impl Event for LoyalKnights {
                 }
             }
         }
+        // With #43 running, its stand-still promotions are these (LP-3).
         if !pos.events().iter().any(|e| e.number() == LINE_PUSHERS) {
-            self.standing_promotions(v, pos, from, out);
+            super::standing_promotions(v, pos, from, (NUMBER, PROMOTE), out);
         }
     }
 
@@ -389,8 +361,6 @@ impl Event for LoyalKnights {
         };
         if data == PROMOTE {
             super::promote_in_place(pos, mv);
-            pos.set_facing(mv.from, mv.faces);
-            pos.halfmoves = 0;
         } else {
             pos.set_facing(mv.from, u8::try_from(data).ok().map(Direction));
         }
@@ -475,55 +445,24 @@ impl Event for LoyalKnights {
         if let Some(refused) = self.unnamed_swap(v, pos, written) {
             return Some(Err(refused));
         }
-        // `a8=Q` with our pawn already on a8 (LK-7), unless #43 reads it (LP-3).
-        if pos.events().iter().any(|e| e.number() == LINE_PUSHERS) {
-            return None;
-        }
-        let [target] = written.targets.as_slice() else {
-            return None;
-        };
-        let promotion = target.promotion?;
-        let sq = g.from_square(target.square)?;
-        let pawn = v.tables.pawn?;
-        if pos.piece_at(sq)
-            != Some(Piece {
-                color: pos.turn,
-                kind: pawn,
-            })
-        {
-            return None;
-        }
-        let kind = v.kind_of_letter(char::from(promotion.piece));
-        let mut moves = Vec::new();
-        self.standing_promotions(v, pos, sq.bit(), &mut moves);
-        moves.retain(|mv| {
-            mv.promotion == kind
-                && san::choices_match(v, pos, written, mv)
-                && !v.leaves_king_attacked(pos, mv)
-        });
-        Some(moves.first().copied().ok_or_else(|| {
-            san::illegal(
-                format!(
-                    "the {} pawn on {} cannot promote to `{}` by standing still here (LK-7)",
-                    pos.turn,
-                    g.name(sq),
-                    char::from(promotion.piece)
-                ),
-                None,
-            )
-        }))
+        super::resolve_standing_promotion(
+            v,
+            pos,
+            written,
+            &super::StandingRules {
+                cannot: "LK-7",
+                in_check: "LK-6",
+            },
+        )
     }
 
     fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
         let g = v.geometry;
         match mv.special {
+            // The direction comes after, from `annotate` (LK-8).
             Special::Event { data: PROMOTE, .. } => {
                 let letter = mv.promotion.map_or('?', |k| v.piece(k).letter);
-                let facing = mv
-                    .faces
-                    .and_then(|d| arrow_square(v, mv.from, d))
-                    .map_or(String::new(), |toward| format!("->{toward}"));
-                format!("{}={letter}{facing}", g.name(mv.from))
+                format!("{}={letter}", g.name(mv.from))
             }
             Special::Event { data, .. } => {
                 let direction = Direction(u8::try_from(data).unwrap_or(0));
@@ -707,5 +646,36 @@ mod tests {
         assert!(resolve(&pos, "a8=N").is_err());
         assert!(resolve(&pos, "a8=N->b8").is_ok());
         assert!(resolve(&pos, "a8=Q").is_ok());
+    }
+
+    /// Found by tests/random_games.rs: #5 started after #85 adds its moves through the
+    /// passage after #85 has rerouted; the core attaches #85's choices once every event
+    /// has rerouted, so a pawn that becomes a knight at the exit faces a direction (LK-8).
+    #[test]
+    fn a_promotion_through_a_passage_opened_later_faces_a_direction() {
+        let v = event_chess();
+        let mut pos = with_knights("6nk/8/8/8/8/8/P7/1N5K w - - 0 1", "Nb1->b2 Ng8->g7");
+        pos.start_event(&crate::rules::events::HiddenPassage, None)
+            .unwrap();
+        let squares =
+            ["a3", "a8"].map(|s| Choice::Square(crate::notation::Square::parse(s).unwrap()));
+        crate::rules::events::HiddenPassage
+            .begin(v, &mut pos, &squares)
+            .unwrap();
+        let mut moves = Vec::new();
+        v.legal_moves(&pos, &mut moves);
+        let to_knight: Vec<&Move> = moves
+            .iter()
+            .filter(|mv| mv.promotion == knight_kind(v))
+            .collect();
+        assert!(!to_knight.is_empty());
+        assert!(
+            to_knight.iter().all(|mv| mv.faces.is_some()),
+            "{to_knight:?}"
+        );
+        assert!(resolve(&pos, "a3-a8=N").is_err());
+        play(&mut pos, "a3-a8=N->a7");
+        let facing = pos.facing(sq("a8")).expect("a direction");
+        assert_eq!(arrow_square(v, sq("a8"), facing).as_deref(), Some("a7"));
     }
 }

@@ -11,7 +11,9 @@ use super::event::Event;
 use super::moves::{Move, Special};
 use super::piece::{Color, Piece};
 use super::position::Position;
+use super::san::{self, Rejection};
 use super::variant::Variant;
+use crate::notation::PieceMove;
 
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
@@ -68,7 +70,8 @@ fn standing_promotions(
     }
 }
 
-/// Plays a stand-still promotion that [`standing_promotions`] listed.
+/// Plays a stand-still promotion that [`standing_promotions`] listed, the new piece
+/// facing the direction the move carries (LK-8).
 fn promote_in_place(pos: &mut Position, mv: &Move) {
     let kind = mv.promotion.expect("a promotion");
     pos.remove(mv.from);
@@ -79,6 +82,93 @@ fn promote_in_place(pos: &mut Position, mv: &Move) {
             kind,
         },
     );
+    pos.set_facing(mv.from, mv.faces);
+    pos.halfmoves = 0;
+}
+
+/// The rules a stand-still promotion's reader cites: why the pawn cannot promote there,
+/// and that the move may not leave the mover's king in check.
+struct StandingRules {
+    cannot: &'static str,
+    in_check: &'static str,
+}
+
+/// Reads `a8=Q` (`a8=N->a7` with #85) with our pawn already on a8 as a promotion by
+/// standing still (LP-3, LK-7), whichever running event offers it, with the choices the
+/// events attach to it (LK-8); `None` when the written move is not of that form.
+fn resolve_standing_promotion(
+    v: &Variant,
+    pos: &Position,
+    written: &PieceMove,
+    rules: &StandingRules,
+) -> Option<Result<Move, Rejection>> {
+    let [target] = written.targets.as_slice() else {
+        return None;
+    };
+    let promotion = target.promotion?;
+    let sq = v.geometry.from_square(target.square)?;
+    let pawn = v.tables.pawn?;
+    let us = pos.turn;
+    if written.piece.is_some_and(|p| p != 'P')
+        || pos.piece_at(sq)
+            != Some(Piece {
+                color: us,
+                kind: pawn,
+            })
+    {
+        return None;
+    }
+    let kind = v.kind_of_letter(char::from(promotion.piece));
+    let mut offered = Vec::new();
+    v.pseudo_moves(pos, sq.bit(), sq.bit(), &mut offered);
+    offered.retain(|mv| mv.promotion.is_some() && matches!(mv.special, Special::Event { .. }));
+    let legal: Vec<Move> = offered
+        .iter()
+        .copied()
+        .filter(|mv| !v.leaves_king_attacked(pos, mv))
+        .collect();
+    let promotes_to_written = |mv: &&Move| mv.promotion == kind && kind.is_some();
+    if let Some(mv) = legal
+        .iter()
+        .filter(promotes_to_written)
+        .find(|mv| san::choices_match(v, pos, written, mv))
+    {
+        return Some(Ok(*mv));
+    }
+    let square = v.geometry.name(sq);
+    let same_piece: Vec<Move> = legal.iter().filter(promotes_to_written).copied().collect();
+    let (reason, spelled) = if !same_piece.is_empty() {
+        (
+            format!(
+                "`{}` does not give the choices this promotion makes: a new knight's direction (LK-8)",
+                san::written(written)
+            ),
+            same_piece,
+        )
+    } else if offered.iter().any(|mv| promotes_to_written(&mv)) {
+        (
+            format!(
+                "promoting the {us} pawn on {square} by standing still leaves the {us} king in check ({})",
+                rules.in_check
+            ),
+            legal,
+        )
+    } else {
+        (
+            format!(
+                "the {us} pawn on {square} cannot promote to `{}` by standing still ({})",
+                char::from(promotion.piece),
+                rules.cannot
+            ),
+            legal,
+        )
+    };
+    let spellings: Vec<String> = spelled
+        .iter()
+        .map(|mv| san::san_plain(v, pos, mv))
+        .collect();
+    let help = (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
+    Some(Err(san::illegal(reason, help)))
 }
 
 /// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.
