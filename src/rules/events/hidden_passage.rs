@@ -580,11 +580,16 @@ impl Event for HiddenPassage {
             return Some(Err(refused));
         }
         // A move written as ending on a known passage square goes on through it; that
-        // it was written so is for the replay to report (HP-8). With an arrow, a square
-        // holding a piece of ours is where the piece stands, not where it lands: a rook
-        // pushing from a passage square (`Rb2->h2`, EC-5) or a knight turning there.
-        let last = v.geometry.from_square(written.targets.last()?.square)?;
-        if written.arrow.is_some() && pos.piece_at(last).is_some_and(|p| p.color == pos.turn) {
+        // it was written so is for the replay to report (HP-8). With an arrow or a
+        // promotion, a square holding a piece of ours is where the piece stands, not
+        // where it lands: a rook pushing from a passage square (`Rb2->h2`, EC-5), a
+        // knight turning there, or a pawn a push left there promoting by standing still
+        // (`g1=N`, LP-3).
+        let target = written.targets.last()?;
+        let last = v.geometry.from_square(target.square)?;
+        if (written.arrow.is_some() || target.promotion.is_some())
+            && pos.piece_at(last).is_some_and(|p| p.color == pos.turn)
+        {
             return None;
         }
         let exit = passage.exit_from(last)?;
