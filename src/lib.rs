@@ -18,6 +18,7 @@ pub mod pgn;
 pub mod replay;
 pub mod report;
 pub mod rules;
+mod scan;
 pub mod source;
 pub mod span;
 pub mod transcript;

@@ -11,6 +11,7 @@ use memchr::{memchr, memchr2};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::Notation;
+use crate::scan::{below, equal, find};
 use crate::span::{Span, Spanned};
 
 /// Variations nested deeper than this are reported and not read, so that no part of the
@@ -551,10 +552,7 @@ impl Reader<'_, '_> {
                     self.skip_separator();
                 }
                 b';' => self.line_comment(),
-                b'[' => {
-                    self.tag_pair();
-                    self.skip_separator();
-                }
+                b'[' => self.tag_pairs(),
                 b'(' => self.open_variation(),
                 b')' => self.close_variation(),
                 b'$' => self.nag(),
@@ -998,9 +996,21 @@ impl Reader<'_, '_> {
         self.current.phase = Phase::After;
     }
 
+    /// Reads the tag pair at the current position and those on the lines right after it.
     // Out of line, with all it calls inlined: nearly every game has a few tag pairs,
     // and the reading loop stays small enough to inline the rest.
     #[inline(never)]
+    fn tag_pairs(&mut self) {
+        loop {
+            self.tag_pair();
+            self.skip_separator();
+            if self.bytes.get(self.pos) != Some(&b'[') {
+                return;
+            }
+        }
+    }
+
+    #[inline(always)]
     fn tag_pair(&mut self) {
         let start = self.pos;
         if self.current.phase != Phase::Tags {
@@ -1034,9 +1044,7 @@ impl Reader<'_, '_> {
         let span = self.span(start, end);
         self.current.touch(span);
         let name = Spanned::new(
-            borrowed_or_copied(known_tag_name(&self.bytes[name.clone()]), || {
-                &self.text[name.clone()]
-            }),
+            borrowed_or_copied(plain.known_name, || &self.text[name.clone()]),
             self.span(name.start, name.end),
         );
         let value = Spanned::new(
@@ -1262,6 +1270,7 @@ type TagProblem = (Code, String, &'static str);
 /// Where [`read_plain_tag`] found the name and value, and how many bytes it took.
 struct PlainTag {
     name: std::ops::Range<usize>,
+    known_name: Option<&'static str>,
     value: std::ops::Range<usize>,
     len: usize,
 }
@@ -1282,42 +1291,34 @@ static TAG_VALUE_STOPS: [bool; 256] = {
 /// line. `None` leaves every other case to [`read_tag`], which reads this one the same.
 #[inline(always)]
 fn read_plain_tag(bytes: &[u8]) -> Option<PlainTag> {
-    let skip_blanks = |mut i: usize| {
-        while let Some(b' ' | b'\t') = bytes.get(i) {
-            i += 1;
-        }
-        i
-    };
-    let name_start = skip_blanks(1);
-    let mut name_end = name_start;
-    while let Some(&b) = bytes.get(name_end)
-        && is_tag_name_byte(b)
-    {
-        name_end += 1;
-    }
-    if name_end == name_start {
+    // Exactly `[Name "value"]`: blanks anywhere else are `read_tag`'s.
+    let name_start = 1;
+    // A name ends at the blank or quote after it; only a name that is not a known one
+    // needs its bytes checked one by one.
+    let name_end = find(bytes, name_start, |w| below(w, b'"' + 1), |b| b <= b'"')?;
+    let name = &bytes[name_start..name_end];
+    let known_name = known_tag_name(name);
+    if known_name.is_none() && (name.is_empty() || !name.iter().all(|&b| is_tag_name_byte(b))) {
         return None;
     }
-    let quote = skip_blanks(name_end);
-    if bytes.get(quote) != Some(&b'"') {
+    if bytes.get(name_end..name_end + 2) != Some(b" \"") {
         return None;
     }
-    let value_start = quote + 1;
-    let mut value_end = value_start;
-    while !TAG_VALUE_STOPS[usize::from(*bytes.get(value_end)?)] {
-        value_end += 1;
-    }
-    if bytes[value_end] != b'"' {
-        return None;
-    }
-    let close = skip_blanks(value_end + 1);
-    if bytes.get(close) != Some(&b']') {
+    let value_start = name_end + 2;
+    let value_end = find(
+        bytes,
+        value_start,
+        |w| equal(w, b'"') | equal(w, b'\\') | below(w, b'\r' + 1),
+        |b| TAG_VALUE_STOPS[usize::from(b)],
+    )?;
+    if bytes.get(value_end..value_end + 2) != Some(b"\"]") {
         return None;
     }
     Some(PlainTag {
         name: name_start..name_end,
+        known_name,
         value: value_start..value_end,
-        len: close + 1,
+        len: value_end + 2,
     })
 }
 

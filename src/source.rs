@@ -1,6 +1,7 @@
 //! Bytes in: command-line paths to inputs, transparent decompression, decoding, and
 //! splitting a PGN stream into chunks of whole games so a file of any size streams.
 
+use crate::scan::{LOW, below, equal, find};
 use std::borrow::Cow;
 use std::fmt;
 use std::fs::File;
@@ -514,57 +515,6 @@ impl<R: Read> Iterator for PgnChunks<R> {
                 Err(e) => return Some(Err(e)),
             }
         }
-    }
-}
-
-const LOW: u64 = u64::from_le_bytes([1; 8]);
-const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
-
-/// Flags (sets the high bit of) the bytes of `w` below `n`, for `n` up to 128. Only the
-/// lowest flag is sure: a flagged byte borrows from the ones above it.
-#[inline(always)]
-fn below(w: u64, n: u8) -> u64 {
-    w.wrapping_sub(LOW * u64::from(n)) & !w & HIGH
-}
-
-/// Flags the bytes of `w` equal to `b`, the lowest flag sure as in [`below`].
-#[inline(always)]
-fn equal(w: u64, b: u8) -> u64 {
-    below(w ^ (LOW * u64::from(b)), 1)
-}
-
-/// The first byte from `from` on that `is` accepts, among those `flags` flags eight at a
-/// time (flagging at least those `is` accepts). Lines and comments are mostly short:
-/// `memchr` costs more to set up than this takes to cross one.
-#[inline(always)]
-fn find(
-    bytes: &[u8],
-    from: usize,
-    flags: impl Fn(u64) -> u64,
-    is: impl Fn(u8) -> bool,
-) -> Option<usize> {
-    let mut i = from;
-    loop {
-        let word = match bytes.get(i..i + 8) {
-            Some(word) => u64::from_le_bytes(word.try_into().unwrap()),
-            None => {
-                // The last few bytes, padded with bytes never flagged.
-                let rest = bytes.get(i..)?;
-                let mut word = [0xFF; 8];
-                word[..rest.len()].copy_from_slice(rest);
-                u64::from_le_bytes(word)
-            }
-        };
-        let flagged = flags(word);
-        if flagged == 0 {
-            i += 8;
-            continue;
-        }
-        let at = i + flagged.trailing_zeros() as usize / 8;
-        if is(bytes[at]) {
-            return Some(at);
-        }
-        i = at + 1;
     }
 }
 

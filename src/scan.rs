@@ -1,0 +1,53 @@
+//! Finding bytes eight at a time in the short stretches of a PGN file (lines, comments,
+//! tag pairs), where `memchr` costs more to set up than a word-at-a-time scan takes.
+
+pub(crate) const LOW: u64 = u64::from_le_bytes([1; 8]);
+const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// Flags (sets the high bit of) the bytes of `w` below `n`, for `n` up to 128. Only the
+/// lowest flag is sure: a flagged byte borrows from the ones above it.
+#[inline(always)]
+pub(crate) fn below(w: u64, n: u8) -> u64 {
+    w.wrapping_sub(LOW * u64::from(n)) & !w & HIGH
+}
+
+/// Flags the bytes of `w` equal to `b`, the lowest flag sure as in [`below`].
+#[inline(always)]
+pub(crate) fn equal(w: u64, b: u8) -> u64 {
+    below(w ^ (LOW * u64::from(b)), 1)
+}
+
+/// The first byte from `from` on that `is` accepts, among those `flags` flags eight at a
+/// time (flagging at least those `is` accepts). Lines and comments are mostly short:
+/// `memchr` costs more to set up than this takes to cross one.
+#[inline(always)]
+pub(crate) fn find(
+    bytes: &[u8],
+    from: usize,
+    flags: impl Fn(u64) -> u64,
+    is: impl Fn(u8) -> bool,
+) -> Option<usize> {
+    let mut i = from;
+    loop {
+        let word = match bytes.get(i..i + 8) {
+            Some(word) => u64::from_le_bytes(word.try_into().unwrap()),
+            None => {
+                // The last few bytes, padded with bytes never flagged.
+                let rest = bytes.get(i..)?;
+                let mut word = [0xFF; 8];
+                word[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(word)
+            }
+        };
+        let flagged = flags(word);
+        if flagged == 0 {
+            i += 8;
+            continue;
+        }
+        let at = i + flagged.trailing_zeros() as usize / 8;
+        if is(bytes[at]) {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+}
