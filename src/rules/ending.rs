@@ -136,6 +136,21 @@ mod tests {
         );
     }
 
+    /// A knight with squares to go to answers "a legal move?" at once only when no
+    /// enemy rider can pin it: pinned along the first rank by the rook on h1, the only
+    /// white knight leaves white stalemated; with the rook a rank up it may move.
+    #[test]
+    fn a_pinned_knight_has_no_legal_move() {
+        assert_eq!(
+            ending_of("7k/8/8/8/8/pp6/8/KN5r w - - 0 1"),
+            Some(Ending::Stalemate)
+        );
+        assert_eq!(ending_of("7k/8/8/8/8/pp6/7r/KN6 w - - 0 1"), None);
+        // A rook on the king's file, behind its own pawn, might pin a piece of that
+        // file: the knight on the first rank is then judged move by move, and moves.
+        assert_eq!(ending_of("r6k/8/8/8/8/pp6/8/KN6 w - - 0 1"), None);
+    }
+
     #[test]
     fn threefold_counts_earlier_keys() {
         let v = Variant::by_name("standard").unwrap();

@@ -754,6 +754,9 @@ impl Variant {
         if pos.has_events() && self.winner(pos).is_some() {
             return false;
         }
+        if self.has_free_leaper(pos) {
+            return true;
+        }
         let mut moves = Vec::new();
         let all = self.geometry.all();
         let safety = self.king_safety(pos, false);
@@ -804,6 +807,40 @@ impl Variant {
             moves.clear();
             self.pseudo_moves(pos, from.bit(), targets, &mut moves);
             moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
+        })
+    }
+
+    /// Whether the side to move, not in check, has a leaper (a knight) that nothing can
+    /// pin, with a square to go to: then it has a legal move, known before the king's
+    /// safety is worked out (most positions that end a game). A pin needs an enemy rider
+    /// on a line through the king, and a piece on that line.
+    fn has_free_leaper(&self, pos: &Position) -> bool {
+        let us = pos.turn;
+        let kings = pos.kings(self, us);
+        let Some(king) = kings.first() else {
+            return false;
+        };
+        if pos.has_events() || kings.has_more_than_one() || pos.is_check(self) {
+            return false;
+        }
+        let ours = pos.by_color(us);
+        let occupied = pos.occupied();
+        let t = &self.tables;
+        let riders = t
+            .direction_groups
+            .iter()
+            .fold(Bitboard::EMPTY, |bb, (kinds, _)| bb | pos.kinds_in(*kinds))
+            & pos.by_color(us.other());
+        let lines = t.lines[king.index()];
+        let unpinnable = if (riders & lines).is_empty() {
+            ours & !kings
+        } else {
+            ours & !kings & !lines
+        };
+        t.leapers.iter().any(|&kind| {
+            (pos.by_kind(kind) & unpinnable)
+                .into_iter()
+                .any(|from| (self.attacks(kind, us, from, occupied) & !ours).nonempty())
         })
     }
 
