@@ -1,10 +1,10 @@
 //! Moves as the rules see them (what a move does, not how it was written), their
 //! generation, legality, and playing them on a position.
 
-use super::board::{Bitboard, Direction, MAX_SQUARES, Sq};
+use super::board::{Bitboard, Direction, Geometry, MAX_SQUARES, Sq};
 use super::piece::{Color, Kind, Piece, Role};
 use super::position::Position;
-use super::variant::Variant;
+use super::variant::{Castling, Variant};
 use super::variant::{NO_LINE, SEVERAL_LINES};
 
 /// What kind of move beyond "a piece goes from one square to another".
@@ -71,6 +71,7 @@ impl Move {
 }
 
 /// One castling move's geometry (see [`Variant::castling_path`]).
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct CastlingPath {
     /// Written `O-O-O`.
     pub long: bool,
@@ -80,6 +81,32 @@ pub(crate) struct CastlingPath {
     pub must_be_empty: Bitboard,
     /// Squares the king crosses or lands on (not its start), none of them attacked.
     pub king_passes: Bitboard,
+}
+
+impl CastlingPath {
+    /// Castling by `color` with king and rook on `king` and `rook` (both on its castling
+    /// rank); `None` for targets off the board.
+    pub(crate) fn new(
+        g: Geometry,
+        castling: &Castling,
+        color: Color,
+        king: Sq,
+        rook: Sq,
+    ) -> Option<CastlingPath> {
+        let rank = castling.rank[color.index()];
+        let side = usize::from(g.file(rook) > g.file(king));
+        let wing = castling.wings[color.index()][side];
+        let king_to = g.sq(wing.king_to, rank)?;
+        let rook_to = g.sq(wing.rook_to, rank)?;
+        let king_passes = g.between(king, king_to) | king_to.bit();
+        Some(CastlingPath {
+            long: wing.long,
+            king_to,
+            rook_to,
+            must_be_empty: king_passes | g.between(rook, rook_to) | rook_to.bit(),
+            king_passes,
+        })
+    }
 }
 
 /// Facts about the side to move's king that decide most moves' legality at once.
@@ -237,7 +264,7 @@ impl Variant {
         if let Some(king) = t.king
             && (pos.pieces(us, king) & from).nonempty()
         {
-            self.castling_moves(pos, to, out);
+            self.castling_moves(pos, to, None, out);
         }
         if t.holes.nonempty() {
             self.pass_moves(pos, from, to, out);
@@ -508,26 +535,25 @@ impl Variant {
     }
 
     /// Where castling with the rook on `rook` takes king and rook, and which squares it
-    /// needs; `None` for a rook off the castling rank or targets off the board.
+    /// needs; `None` for targets off the board. King and rook stand on `color`'s
+    /// castling rank.
     pub(crate) fn castling_path(&self, color: Color, king: Sq, rook: Sq) -> Option<CastlingPath> {
-        let castling = self.castling?;
         let g = self.geometry;
-        let rank = castling.rank[color.index()];
-        let side = usize::from(g.file(rook) > g.file(king));
-        let wing = castling.wings[color.index()][side];
-        let king_to = g.sq(wing.king_to, rank)?;
-        let rook_to = g.sq(wing.rook_to, rank)?;
-        let king_passes = g.between(king, king_to) | king_to.bit();
-        Some(CastlingPath {
-            long: wing.long,
-            king_to,
-            rook_to,
-            must_be_empty: king_passes | g.between(rook, rook_to) | rook_to.bit(),
-            king_passes,
-        })
+        let width = usize::from(g.width);
+        let index =
+            (color.index() * width + usize::from(g.file(king))) * width + usize::from(g.file(rook));
+        self.tables.castling_paths.get(index).copied().flatten()
     }
 
-    fn castling_moves(&self, pos: &Position, to: Bitboard, out: &mut Vec<Move>) {
+    /// Adds the castling moves of the side to move whose king lands in `to`, only those
+    /// written `O-O-O` (`Some(true)`) or `O-O` (`Some(false)`) if `long` says so.
+    fn castling_moves(
+        &self,
+        pos: &Position,
+        to: Bitboard,
+        long: Option<bool>,
+        out: &mut Vec<Move>,
+    ) {
         let Some(castling) = self.castling else {
             return;
         };
@@ -537,28 +563,30 @@ impl Variant {
             return;
         };
         let piece = pos.piece_at(king).expect("king");
+        let occupied = pos.occupied();
+        let has_events = pos.has_events();
         for rook in pos.castling & pos.by_color(us) & back {
             let Some(path) = self.castling_path(us, king, rook) else {
                 continue;
             };
-            if !to.contains(path.king_to) {
+            if !to.contains(path.king_to) || long.is_some_and(|long| long != path.long) {
                 continue;
             }
-            let others = pos.occupied() ^ king.bit() ^ rook.bit();
+            let others = occupied ^ king.bit() ^ rook.bit();
             if (path.must_be_empty & others).nonempty() {
                 continue;
             }
             // With events running, the landing square is judged by playing the move (a
             // knight may face the king there, LK-5), and a square counts only where the
             // king could be checked standing on it (PR-1, LK-5).
-            let tested = if pos.has_events() {
+            let tested = if has_events {
                 (path.king_passes & !path.king_to.bit()) | king.bit()
             } else {
                 path.king_passes | king.bit()
             };
             if tested.into_iter().any(|sq| {
                 pos.is_attacked_through(self, sq, us.other(), others)
-                    && (!pos.has_events() || self.checkable_on(pos, king, sq))
+                    && (!has_events || self.checkable_on(pos, king, sq))
             }) {
                 continue;
             }
@@ -653,6 +681,18 @@ impl Variant {
         }
         self.pseudo_moves(pos, from, to, out);
         self.retain_legal(pos, out);
+    }
+
+    /// The first legal castle of the side to move written `O-O-O` (`long`) or `O-O` with
+    /// the king landing in `to`, the one [`Variant::legal_moves_between`] lists first.
+    /// Only without events: then nothing but [`Variant::castling_moves`] makes castles,
+    /// so the king's other moves need not be generated.
+    pub(crate) fn legal_castle(&self, pos: &Position, to: Bitboard, long: bool) -> Option<Move> {
+        debug_assert!(!pos.has_events());
+        let mut moves = Vec::new();
+        self.castling_moves(pos, to, Some(long), &mut moves);
+        self.retain_legal(pos, &mut moves);
+        moves.first().copied()
     }
 
     /// The player who has won by a running event's rules (PR-2), the game being over.

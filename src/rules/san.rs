@@ -135,16 +135,21 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         .filter(|wing| wing.long == castle.long)
         .filter_map(|wing| g.sq(wing.king_to, rank))
         .collect();
-    let mut moves = Vec::new();
-    v.legal_moves_between(pos, pos.kings(v, us), king_targets, &mut moves);
-    let is_asked = |mv: &Move| match mv.special {
-        Special::Castle { rook_from, .. } => v
-            .castling_path(us, mv.from, rook_from)
-            .is_some_and(|path| path.long == castle.long),
-        _ => false,
+    let found = if pos.has_events() {
+        // Events add, reroute and forbid moves: ask for all the king's moves there.
+        let mut moves = Vec::new();
+        v.legal_moves_between(pos, pos.kings(v, us), king_targets, &mut moves);
+        moves.into_iter().find(|mv| match mv.special {
+            Special::Castle { rook_from, .. } => v
+                .castling_path(us, mv.from, rook_from)
+                .is_some_and(|path| path.long == castle.long),
+            _ => false,
+        })
+    } else {
+        v.legal_castle(pos, king_targets, castle.long)
     };
-    if let Some(mv) = moves.iter().find(|mv| is_asked(mv)) {
-        return Ok(*mv);
+    if let Some(mv) = found {
+        return Ok(mv);
     }
     // Why not: rights, pieces in the way, check, attacked squares.
     let back = g.rank_mask(rank);

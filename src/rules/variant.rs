@@ -7,6 +7,7 @@ use super::board::{Bitboard, Geometry, MAX_SQUARES, Sq};
 use super::definition::{DefinitionError, parse_definition};
 use super::event::EventStart;
 use super::fen::parse_fen;
+use super::moves::CastlingPath;
 use super::piece::{Color, Kind, PieceDef, Role};
 use super::position::Position;
 
@@ -175,6 +176,10 @@ pub(crate) struct Tables {
     /// Per colour and kind, how many a pawn may promote to at most: the start
     /// position's count where promotions are limited, else no limit.
     pub promotion_limit: [[u8; MAX_KINDS]; 2],
+    /// `castling_paths[(colour * width + king file) * width + rook file]`: castling with
+    /// king and rook on that side's castling rank, worked out once because every written
+    /// castle asks for it (empty without castling).
+    pub castling_paths: Vec<Option<CastlingPath>>,
 }
 
 impl Variant {
@@ -212,7 +217,7 @@ impl Variant {
         if pawn.promotion_rank >= geometry.height {
             return Err("the promotion rank lies off the board".to_owned());
         }
-        let tables = Tables::build(geometry, &pieces, &pawn, &passes);
+        let tables = Tables::build(geometry, &pieces, &pawn, &passes, castling.as_ref());
         let mut variant = Variant {
             name,
             slug: id,
@@ -476,7 +481,13 @@ impl Tables {
         self.rays[d * MAX_SQUARES + sq.index()]
     }
 
-    fn build(g: Geometry, pieces: &[PieceDef], pawn: &PawnRules, passes: &[(Sq, Sq)]) -> Tables {
+    fn build(
+        g: Geometry,
+        pieces: &[PieceDef],
+        pawn: &PawnRules,
+        passes: &[(Sq, Sq)],
+        castling: Option<&Castling>,
+    ) -> Tables {
         let n = g.squares();
         let squares = || (0..n).map(|i| Sq(i as u8));
         let mut directions: Vec<(i32, i32)> = Vec::new();
@@ -646,8 +657,27 @@ impl Tables {
             holes: passes.iter().flat_map(|&(a, b)| [a, b]).collect(),
             pass_end,
             promotion_limit: [[u8::MAX; MAX_KINDS]; 2],
+            castling_paths: castling.map_or_else(Vec::new, |c| castling_paths(g, c)),
         }
     }
+}
+
+/// The table of [`Tables::castling_paths`].
+fn castling_paths(g: Geometry, castling: &Castling) -> Vec<Option<CastlingPath>> {
+    let mut paths = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let rank = castling.rank[color.index()];
+        for king_file in 0..g.width {
+            for rook_file in 0..g.width {
+                paths.push(
+                    g.sq(king_file, rank)
+                        .zip(g.sq(rook_file, rank))
+                        .and_then(|(king, rook)| CastlingPath::new(g, castling, color, king, rook)),
+                );
+            }
+        }
+    }
+    paths
 }
 
 #[cfg(test)]
