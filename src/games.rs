@@ -31,13 +31,10 @@ impl ChunkGames {
                     .first_games
                     .get(index + 1)
                     .map_or(self.games.len(), |&next| next);
-                let source = Source {
-                    name,
-                    text: self.chunk.part_text(part),
-                    offset: self.chunk.offset + part.range.start,
-                    line: part.line,
-                };
-                (source, &self.games[first..end])
+                (
+                    part_source(name, &self.chunk, part),
+                    &self.games[first..end],
+                )
             })
     }
 
@@ -93,35 +90,81 @@ impl PendingChunk {
         let mut games = Vec::with_capacity(chunk.parts.len());
         let mut first_games = Vec::with_capacity(chunk.parts.len());
         for part in &chunk.parts {
-            let first = games.len();
-            first_games.push(first);
-            let text = chunk.part_text(part);
-            let offset = chunk.offset + part.range.start;
-            if part.skipped > 0 {
-                games.push(too_large(text, offset, part));
-                continue;
-            }
-            match format {
-                InputFormat::Pgn => parse_into_reusing(text, offset, &mut games, spare),
-                InputFormat::Transcript => {
-                    games.push(crate::transcript::parse_chunk(text, offset));
-                }
-                InputFormat::Json => games.extend(parse_documents(text, offset, Language::Json)),
-                InputFormat::Yaml => games.extend(parse_documents(text, offset, Language::Yaml)),
-            }
-            if warn_encoding && let Some(line) = part.cp1252_line {
-                warn_encoding = false;
-                if let Some(first) = games.get_mut(first) {
-                    let warning = encoding_warning(text, offset, part.line, line);
-                    first.diagnostics.insert(0, warning);
-                }
-            }
+            first_games.push(games.len());
+            parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
         }
         ChunkGames {
             chunk,
             games,
             first_games,
         }
+    }
+
+    /// Reads the chunk part by part, handing each part's games to `each` with the source
+    /// they report from, then giving their lists back to `spare`. For one thread: a game
+    /// is checked right after it is read, while its text and lists are still in cache
+    /// (parsing a whole chunk first costs a cache miss on every list touched again).
+    pub fn for_each_part<E>(
+        self,
+        name: &str,
+        spare: &mut SpareGames,
+        mut each: impl FnMut(Source<'_>, &[ParsedGame]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let PendingChunk {
+            chunk,
+            format,
+            mut warn_encoding,
+        } = self;
+        let mut games = Vec::new();
+        for part in &chunk.parts {
+            parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
+            let result = each(part_source(name, &chunk, part), &games);
+            spare.recycle(games.drain(..));
+            result?;
+        }
+        Ok(())
+    }
+}
+
+/// Appends the games of one part of `chunk` to `games`; the first part that is not UTF-8
+/// gets the file's encoding warning while `warn_encoding` holds.
+fn parse_part(
+    chunk: &Chunk,
+    part: &crate::source::Part,
+    format: InputFormat,
+    warn_encoding: &mut bool,
+    games: &mut Vec<ParsedGame>,
+    spare: &mut SpareGames,
+) {
+    let first = games.len();
+    let text = chunk.part_text(part);
+    let offset = chunk.offset + part.range.start;
+    if part.skipped > 0 {
+        games.push(too_large(text, offset, part));
+        return;
+    }
+    match format {
+        InputFormat::Pgn => parse_into_reusing(text, offset, games, spare),
+        InputFormat::Transcript => games.push(crate::transcript::parse_chunk(text, offset)),
+        InputFormat::Json => games.extend(parse_documents(text, offset, Language::Json)),
+        InputFormat::Yaml => games.extend(parse_documents(text, offset, Language::Yaml)),
+    }
+    if *warn_encoding && let Some(line) = part.cp1252_line {
+        *warn_encoding = false;
+        if let Some(first) = games.get_mut(first) {
+            let warning = encoding_warning(text, offset, part.line, line);
+            first.diagnostics.insert(0, warning);
+        }
+    }
+}
+
+/// The source a part's games report from.
+fn part_source<'a>(name: &'a str, chunk: &'a Chunk, part: &crate::source::Part) -> Source<'a> {
+    Source {
+        name,
+        text: chunk.part_text(part),
+        offset: chunk.offset + part.range.start,
+        line: part.line,
     }
 }
 

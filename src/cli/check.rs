@@ -129,15 +129,15 @@ impl Checker<'_> {
         };
         let mut chunks = read_chunks(input)?;
         let Some(pool) = self.pool else {
-            // One thread: each game is reported as soon as it is checked, and the next
-            // chunk is read into the lists of the games just reported.
+            // One thread: each game is checked and reported as soon as it is read, and
+            // the next is read into the lists of the games just reported.
             let mut spare = SpareGames::default();
             for pending in chunks {
-                let games = pending?.parse_reusing(&mut spare);
-                for (source, game) in games.games(&input.display) {
-                    report(source, game, &check_game(game, self.variants))?;
-                }
-                games.recycle(&mut spare);
+                pending?.for_each_part(&input.display, &mut spare, |source, games| {
+                    games
+                        .iter()
+                        .try_for_each(|game| report(source, game, &check_game(game, self.variants)))
+                })?;
             }
             return Ok(());
         };
