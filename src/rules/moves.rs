@@ -565,6 +565,9 @@ impl Variant {
         let piece = pos.piece_at(king).expect("king");
         let occupied = pos.occupied();
         let has_events = pos.has_events();
+        let known_check = pos
+            .known_check()
+            .filter(|_| !pos.kings(self, us).has_more_than_one());
         for rook in pos.castling & pos.by_color(us) & back {
             let Some(path) = self.castling_path(us, king, rook) else {
                 continue;
@@ -582,7 +585,13 @@ impl Variant {
             let tested = if has_events {
                 (path.king_passes & !path.king_to.bit()) | king.bit()
             } else {
-                path.king_passes | king.bit()
+                // Whether the side to move is in check is nearly always known, and with
+                // one king it is whether this king is attacked.
+                match known_check {
+                    Some(true) => return,
+                    Some(false) => path.king_passes,
+                    None => path.king_passes | king.bit(),
+                }
             };
             if tested.into_iter().any(|sq| {
                 pos.is_attacked_through(self, sq, us.other(), others)
@@ -691,7 +700,11 @@ impl Variant {
         debug_assert!(!pos.has_events());
         let mut moves = Vec::new();
         self.castling_moves(pos, to, Some(long), &mut moves);
-        self.retain_legal(pos, &mut moves);
+        // With one king and no event a castle that `castling_moves` makes is legal (see
+        // `is_legal_with`): no king safety to work out.
+        if pos.kings(self, pos.turn).has_more_than_one() {
+            self.retain_legal(pos, &mut moves);
+        }
         moves.first().copied()
     }
 
