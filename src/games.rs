@@ -39,8 +39,8 @@ impl ChunkGames {
     }
 
     /// Gives the games' lists to `spare`, for the next chunk (see [`PendingChunk::parse_reusing`]).
-    pub fn recycle(self, spare: &mut SpareGames) {
-        spare.recycle(self.games);
+    pub fn recycle(mut self, spare: &mut SpareGames) {
+        spare.recycle(&mut self.games);
     }
 
     /// Every game with the source it reports from.
@@ -119,7 +119,7 @@ impl PendingChunk {
         for part in &chunk.parts {
             parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
             let result = each(part_source(name, &chunk, part), &games);
-            spare.recycle(games.drain(..));
+            spare.recycle(&mut games);
             result?;
         }
         Ok(())

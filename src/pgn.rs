@@ -304,23 +304,20 @@ pub fn parse_into_reusing(
     spare: &mut SpareGames,
 ) {
     // The builder is kept from one part to the next: building one and taking it apart
-    // costs more than reading a part of one short game otherwise does.
-    let mut reader = Reader {
+    // costs more than reading a part of one short game otherwise does. It is lent, not
+    // moved in and out: it is large.
+    let SpareGames { lists, builder } = spare;
+    Reader {
         text,
         bytes: text.as_bytes(),
         pos: 0,
         offset,
         games,
-        current: spare.builder.take().unwrap_or_default(),
-        spare,
-    };
-    reader.run();
-    let Reader {
-        mut current, spare, ..
-    } = reader;
-    current.reset();
-    // Put back into an empty `Option`, it has nothing to drop.
-    spare.builder = Some(current);
+        current: builder,
+        spare: lists,
+    }
+    .run();
+    builder.reset();
 }
 
 /// Games already read and reported, kept for their tag and move lists: reading the next
@@ -328,28 +325,33 @@ pub fn parse_into_reusing(
 /// otherwise pay more to allocate and free them than to fill them.
 #[derive(Default)]
 pub struct SpareGames {
-    /// Kept apart rather than as whole games: a list moves in three words, a game in
-    /// twenty.
+    lists: SpareLists,
+    /// The game begun after the last one read, for the next part to go on with.
+    builder: GameBuilder,
+}
+
+/// Kept apart rather than as whole games: a list moves in three words, a game in twenty.
+#[derive(Default)]
+struct SpareLists {
     tags: Vec<Vec<Tag>>,
     moves: Vec<Vec<Spanned<Item>>>,
-    /// The game begun after the last one read, for the next part to go on with.
-    builder: Option<GameBuilder>,
 }
 
 impl SpareGames {
-    /// Keeps the lists of `games`, emptied.
-    pub fn recycle(&mut self, games: impl IntoIterator<Item = ParsedGame>) {
-        for parsed in games {
-            self.put(parsed.game);
+    /// Keeps the lists of `games`, emptied, and empties `games`. Taken in place: moving
+    /// each game out copies it twice.
+    pub fn recycle(&mut self, games: &mut Vec<ParsedGame>) {
+        for parsed in games.iter_mut() {
+            self.lists.put(&mut parsed.game);
         }
+        games.clear();
     }
+}
 
-    fn put(&mut self, game: Game) {
-        let Game {
-            mut tags,
-            mut moves,
-            ..
-        } = game;
+impl SpareLists {
+    fn put(&mut self, game: &mut Game) {
+        let mut tags = std::mem::take(&mut game.tags);
+        let mut moves = std::mem::take(&mut game.moves);
         if tags.capacity() > 0 {
             tags.clear();
             self.tags.push(tags);
@@ -466,8 +468,8 @@ struct Reader<'a, 'g> {
     pos: usize,
     offset: usize,
     games: &'g mut Vec<ParsedGame>,
-    current: GameBuilder,
-    spare: &'g mut SpareGames,
+    current: &'g mut GameBuilder,
+    spare: &'g mut SpareLists,
 }
 
 /// Bytes that end a move token: control characters, blanks and PGN punctuation.
@@ -731,14 +733,17 @@ impl Reader<'_, '_> {
         self.push(Item::Comment(comment), self.span(start, end));
     }
 
+    // Inlined, with the report out of line: a call per comment cost more than the test.
+    #[inline(always)]
     fn check_control_characters(&mut self, start: usize, end: usize) {
-        let text = &self.bytes[start..end];
-        // Most comments hold no byte below 0x20 at all, which a scan without an early
-        // exit finds fastest.
-        if !text.iter().fold(false, |any, &b| any | (b < 0x20)) {
-            return;
+        if has_control_byte(&self.bytes[start..end]) {
+            self.report_control_character(start, end);
         }
-        let bad = text
+    }
+
+    #[inline(never)]
+    fn report_control_character(&mut self, start: usize, end: usize) {
+        let bad = self.bytes[start..end]
             .iter()
             .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c'));
         if let Some(i) = bad {
@@ -785,7 +790,7 @@ impl Reader<'_, '_> {
             self.current.skipped_depth -= 1;
             self.skip(span);
             if self.current.skipped_depth == 0 {
-                report_skipped(&mut self.current);
+                report_skipped(self.current);
             }
             return;
         }
@@ -986,7 +991,7 @@ impl Reader<'_, '_> {
             return self.skip(span);
         }
         // A result while variations are open most likely lacks its `)`s: close them.
-        close_open_variations(&mut self.current);
+        close_open_variations(self.current);
         if self.current.phase == Phase::After {
             // A second result: the first ended a game, this one ends an empty tagless one.
             self.finish_game();
@@ -1001,10 +1006,15 @@ impl Reader<'_, '_> {
     // and the reading loop stays small enough to inline the rest.
     #[inline(never)]
     fn tag_pairs(&mut self) {
+        let start = self.pos;
         loop {
             self.tag_pair();
+            let end = self.pos;
             self.skip_separator();
             if self.bytes.get(self.pos) != Some(&b'[') {
+                // Touched once for all the pairs, which lie one after another: the game's
+                // span grows as it would pair by pair.
+                self.current.touch(self.span(start, end));
                 return;
             }
         }
@@ -1042,15 +1052,12 @@ impl Reader<'_, '_> {
         let value = start + plain.value.start..start + plain.value.end;
         self.pos = end;
         let span = self.span(start, end);
-        self.current.touch(span);
         let name = Spanned::new(
             borrowed_or_copied(plain.known_name, || &self.text[name.clone()]),
             self.span(name.start, name.end),
         );
         let value = Spanned::new(
-            borrowed_or_copied(known_tag_value(&self.bytes[value.clone()]), || {
-                &self.text[value.clone()]
-            }),
+            borrowed_or_copied(plain.known_value, || &self.text[value.clone()]),
             self.span(value.start, value.end),
         );
         self.push_tag(Tag { name, value, span });
@@ -1061,7 +1068,6 @@ impl Reader<'_, '_> {
         let (tag, consumed, problem) = read_tag(&self.text[start..self.line_end(start)]);
         self.pos = start + consumed;
         let span = self.span(start, start + consumed);
-        self.current.touch(span);
         if let Some((code, message, help)) = problem {
             self.diagnostic(
                 Diagnostic::new(code, span, message, "in this tag pair").with_help(help),
@@ -1104,7 +1110,7 @@ impl Reader<'_, '_> {
     }
 
     fn finish_game(&mut self) {
-        let builder = &mut self.current;
+        let builder = &mut *self.current;
         // Nothing read since the last game: it holds no more than the diagnostics of
         // what comes next.
         if builder.is_empty() {
@@ -1237,6 +1243,21 @@ pub(crate) fn unreadable_move(token: &str, span: Span) -> Diagnostic {
     )
 }
 
+/// Whether `text` holds a byte below 0x20. Most comments hold none, which a scan eight
+/// bytes at a time without an early exit finds fastest (`below` flags some byte of a word
+/// exactly when one is below); the last word may overlap the one before it.
+#[inline(always)]
+fn has_control_byte(text: &[u8]) -> bool {
+    let flags = |w: &[u8; 8]| below(u64::from_le_bytes(*w), 0x20);
+    let (words, rest) = text.as_chunks::<8>();
+    let flagged = words.iter().fold(0, |any, w| any | flags(w));
+    match text.last_chunk::<8>() {
+        Some(last) if !rest.is_empty() => flagged | flags(last) != 0,
+        Some(_) => flagged != 0,
+        None => rest.iter().any(|&b| b < 0x20),
+    }
+}
+
 fn control_character_diagnostic(span: Span, byte: u8) -> Diagnostic {
     Diagnostic::new(
         Code::ControlCharacter,
@@ -1272,6 +1293,7 @@ struct PlainTag {
     name: std::ops::Range<usize>,
     known_name: Option<&'static str>,
     value: std::ops::Range<usize>,
+    known_value: Option<&'static str>,
     len: usize,
 }
 
@@ -1293,18 +1315,36 @@ static TAG_VALUE_STOPS: [bool; 256] = {
 fn read_plain_tag(bytes: &[u8]) -> Option<PlainTag> {
     // Exactly `[Name "value"]`: blanks anywhere else are `read_tag`'s.
     let name_start = 1;
-    // A name ends at the blank or quote after it; only a name that is not a known one
-    // needs its bytes checked one by one.
-    let name_end = find(bytes, name_start, |w| below(w, b'"' + 1), |b| b <= b'"')?;
-    let name = &bytes[name_start..name_end];
-    let known_name = known_tag_name(name);
-    if known_name.is_none() && (name.is_empty() || !name.iter().all(|&b| is_tag_name_byte(b))) {
-        return None;
-    }
-    if bytes.get(name_end..name_end + 2) != Some(b" \"") {
-        return None;
-    }
+    let (known_name, name_end) = match roster_name(bytes) {
+        Some((name, len)) => (Some(name), name_start + len),
+        None => {
+            // A name ends at the blank or quote after it; only a name that is not a known
+            // one needs its bytes checked one by one.
+            let name_end = find(bytes, name_start, |w| below(w, b'"' + 1), |b| b <= b'"')?;
+            let name = &bytes[name_start..name_end];
+            let known_name = known_tag_name(name);
+            if known_name.is_none()
+                && (name.is_empty() || !name.iter().all(|&b| is_tag_name_byte(b)))
+            {
+                return None;
+            }
+            if bytes.get(name_end..name_end + 2) != Some(b" \"") {
+                return None;
+            }
+            (known_name, name_end)
+        }
+    };
     let value_start = name_end + 2;
+    if let Some((value, len)) = placeholder_value(bytes, value_start) {
+        let value_end = value_start + len;
+        return Some(PlainTag {
+            name: name_start..name_end,
+            known_name,
+            value: value_start..value_end,
+            known_value: Some(value),
+            len: value_end + 2,
+        });
+    }
     let value_end = find(
         bytes,
         value_start,
@@ -1318,8 +1358,85 @@ fn read_plain_tag(bytes: &[u8]) -> Option<PlainTag> {
         name: name_start..name_end,
         known_name,
         value: value_start..value_end,
+        known_value: known_tag_value(&bytes[value_start..value_end]),
         len: value_end + 2,
     })
+}
+
+/// Up to eight bytes as one little-endian word, zero-padded.
+const fn word(text: &[u8]) -> u64 {
+    let mut w = 0;
+    let mut i = text.len();
+    while i > 0 {
+        i -= 1;
+        w = w << 8 | text[i] as u64;
+    }
+    w
+}
+
+/// The bytes of a word that hold the first `n` bytes of the text.
+const fn mask(n: u32) -> u64 {
+    if n >= 8 { u64::MAX } else { (1 << (8 * n)) - 1 }
+}
+
+/// The name of a Seven Tag Roster pair `[Name "` and the name's length, matched as one
+/// word: most tag pairs are these, and one comparison costs less than finding where the
+/// name ends and matching it. `None` leaves the name to be found byte by byte, which
+/// reads these the same.
+#[inline(always)]
+fn roster_name(bytes: &[u8]) -> Option<(&'static str, usize)> {
+    // Each name with the ` "` after it.
+    const fn entry(name: &'static str) -> (&'static str, u64, u64) {
+        let n = name.len() as u32 + 2;
+        let mut text = [b'"'; 8];
+        let mut i = 0;
+        while i < name.len() {
+            text[i] = name.as_bytes()[i];
+            i += 1;
+        }
+        text[name.len()] = b' ';
+        (name, word(&text) & mask(n), mask(n))
+    }
+    const EVENT: (&str, u64, u64) = entry("Event");
+    const SITE: (&str, u64, u64) = entry("Site");
+    const DATE: (&str, u64, u64) = entry("Date");
+    const ROUND: (&str, u64, u64) = entry("Round");
+    const WHITE: (&str, u64, u64) = entry("White");
+    const BLACK: (&str, u64, u64) = entry("Black");
+    const RESULT: (&str, u64, u64) = entry("Result");
+    let w = u64::from_le_bytes(bytes.get(1..9)?.try_into().unwrap());
+    // The first byte tells them apart but for `Round` and `Result`.
+    let (name, pattern, used) = match w as u8 {
+        b'E' => EVENT,
+        b'S' => SITE,
+        b'D' => DATE,
+        b'W' => WHITE,
+        b'B' => BLACK,
+        b'R' if w & mask(2) == word(b"Ro") => ROUND,
+        b'R' => RESULT,
+        _ => return None,
+    };
+    (w & used == pattern).then_some((name, name.len()))
+}
+
+/// A placeholder or result value closed by `"]` at `start`, and its length: most values
+/// of files exported without details. `None` leaves the value to be found byte by byte,
+/// which reads these the same.
+#[inline(always)]
+fn placeholder_value(bytes: &[u8], start: usize) -> Option<(&'static str, usize)> {
+    let w = u64::from_le_bytes(bytes.get(start..start + 8)?.try_into().unwrap());
+    let value = match w as u8 {
+        b'?' if w & mask(3) == word(b"?\"]") => "?",
+        b'?' if w == word(b"????.??.") && bytes.get(start + 8..start + 12) == Some(b"??\"]") => {
+            "????.??.??"
+        }
+        b'*' if w & mask(3) == word(b"*\"]") => "*",
+        b'-' if w & mask(3) == word(b"-\"]") => "-",
+        b'1' if w & mask(5) == word(b"1-0\"]") => "1-0",
+        b'0' if w & mask(5) == word(b"0-1\"]") => "0-1",
+        _ => return None,
+    };
+    Some((value, value.len()))
 }
 
 /// Reads one tag pair from the start of `line` (which begins with `[`). Returns the tag

@@ -319,3 +319,102 @@ fn a_bad_token_after_a_result_reports_in_the_game_it_begins() {
         );
     }
 }
+
+#[test]
+fn the_plain_tag_fast_paths_read_as_the_full_tag_reader() {
+    let names = [
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "White",
+        "Black",
+        "Result",
+        "Rounds",
+        "Resul",
+        "Resulting",
+        "Ro",
+        "R",
+        "E",
+        "Sites",
+        "WhiteElo",
+        "X",
+    ];
+    let values = [
+        "?",
+        "*",
+        "-",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "????.??.??",
+        "????.??.?",
+        "????.??.???",
+        "??",
+        "?*",
+        "",
+        "1-00",
+        "0-",
+        "-?",
+        "UTC",
+        "x",
+    ];
+    let afters = ["", "\r\n[Site \"?\"]", "\n", "]", " ", "\"]", "x"];
+    for name in names {
+        for value in values {
+            for after in afters {
+                for between in [" \"", "\"", "  \""] {
+                    let line = format!("[{name}{between}{value}\"]{after}");
+                    let Some(plain) = read_plain_tag(line.as_bytes()) else {
+                        assert!(between != " \"", "{line:?} is plain");
+                        continue;
+                    };
+                    let full_line = line.lines().next().unwrap();
+                    let (tag, consumed, problem) = read_tag(full_line);
+                    let tag = tag.unwrap();
+                    assert!(problem.is_none(), "{line:?}");
+                    assert_eq!(plain.len, consumed, "{line:?}");
+                    assert_eq!(plain.name, tag.name, "{line:?}");
+                    assert_eq!(plain.value, tag.value.range, "{line:?}");
+                    let name_bytes = &line.as_bytes()[plain.name.clone()];
+                    assert_eq!(plain.known_name, known_tag_name(name_bytes), "{line:?}");
+                    let value_bytes = &line.as_bytes()[plain.value.clone()];
+                    assert_eq!(plain.known_value, known_tag_value(value_bytes), "{line:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn control_bytes_are_found_at_every_place_of_a_comment() {
+    for len in 0..24 {
+        for at in 0..len {
+            for bad in [0x00u8, 0x09, 0x1f] {
+                let mut text = vec![b'a'; len];
+                text[at] = bad;
+                assert!(has_control_byte(&text), "{len} {at} {bad}");
+            }
+        }
+        for fill in [0x20u8, 0x7f, 0x80, 0xff] {
+            assert!(!has_control_byte(&vec![fill; len]), "{len} {fill}");
+        }
+    }
+}
+
+#[test]
+fn a_game_of_tag_pairs_spans_them_and_no_more() {
+    let text = "{c}\n[Event \"?\"]\r\n[Site \"x\"]\n[Bad]\n  [Date \"????.??.??\"]\n\n";
+    let parsed = parse_str(text);
+    assert_eq!(parsed.len(), 1);
+    let game = &parsed[0].game;
+    // `[Bad]` is a tag pair without a value.
+    assert_eq!(game.tags.len(), 4);
+    let end = text.find("??\"]").unwrap() + 4;
+    assert_eq!(game.span, Span::new(0, end));
+    let text = "1. e4 *\n[Event \"?\"]\n[Result \"*\"]";
+    let parsed = parse_chunk(text, 7);
+    assert_eq!(parsed.len(), 2);
+    assert_eq!(parsed[1].game.span, Span::new(7 + 8, text.len() - 8));
+    assert_eq!(parsed[1].game.tag("Result"), Some("*"));
+}
