@@ -391,17 +391,23 @@ impl<R: Read> PgnChunks<R> {
                     // Tag lines come in runs: a `\n[` goes on to the next tag line in this
                     // turn (before movetext, a `[` at a line start opens a tag line).
                     // `\r\n[` too, for CRLF files.
-                    let mut end = line_end(bytes, i);
-                    while let Some(n) = end {
-                        let next = match &bytes[n..] {
-                            [b'\n', b'[', ..] => n + 2,
-                            [b'\r', b'\n', b'[', ..] => n + 3,
-                            _ => break,
-                        };
+                    // `find` stops at any byte up to `\r` (its first flag is sure); the
+                    // match tells line breaks from the rest, each byte looked at once.
+                    let mut from = i;
+                    loop {
+                        let found = find(bytes, from, |w| below(w, b'\r' + 1), |_| true);
+                        let Some(n) = found else { break None };
+                        match &bytes[n..] {
+                            [b'\n', b'[', ..] => from = n + 2,
+                            [b'\r', b'\n', b'[', ..] => from = n + 3,
+                            [b'\n' | b'\r', ..] => break Some(n),
+                            _ => {
+                                from = n + 1;
+                                continue;
+                            }
+                        }
                         s.lines += 1;
-                        end = line_end(bytes, next);
                     }
-                    end
                 }
                 Within::RestOfLine => line_end(bytes, i),
                 // `{` and `;` are the bytes that are `{` once bit 6 is set.
@@ -670,6 +676,20 @@ mod tests {
             assert_eq!(whole[1].2, 3);
             assert_eq!(parts_read_by(1, text), whole);
             assert_eq!(parts_read_by(3, text), whole);
+        }
+    }
+
+    #[test]
+    fn a_tab_in_a_tag_line_neither_ends_it_nor_its_run() {
+        for text in [
+            &b"[A \"x\ty\"]\n[B \"\x0c\"]\n1. e4 *\n[C \"3\"]\n*"[..],
+            b"[A \"x\ty\"]\r\n[B \"\x0c\"]\r\n1. e4 *\r\n[C \"3\"]\r\n*",
+        ] {
+            let whole = parts(text);
+            assert_eq!(whole.len(), 2);
+            assert_eq!(whole[1].2, 3);
+            assert_eq!(parts_read_by(1, text), whole);
+            assert_eq!(parts_read_by(5, text), whole);
         }
     }
 
