@@ -29,6 +29,24 @@ pub(crate) fn find(
 ) -> Option<usize> {
     let mut i = from;
     loop {
+        // Two words a turn while sixteen bytes are left: one bounds check for both.
+        if let Some(pair) = bytes.get(i..i + 16) {
+            let word = |k: usize| u64::from_le_bytes(pair[k..k + 8].try_into().unwrap());
+            let (word_at, flagged) = match flags(word(0)) {
+                0 => (i + 8, flags(word(8))),
+                low => (i, low),
+            };
+            if flagged == 0 {
+                i += 16;
+                continue;
+            }
+            let at = word_at + flagged.trailing_zeros() as usize / 8;
+            if is(bytes[at]) {
+                return Some(at);
+            }
+            i = at + 1;
+            continue;
+        }
         let word = match bytes.get(i..i + 8) {
             Some(word) => u64::from_le_bytes(word.try_into().unwrap()),
             None => {

@@ -220,10 +220,7 @@ const CHUNK_BYTES: usize = 16 * 1024;
 /// Where the scanner is, kept between refills so no byte is scanned twice.
 #[derive(Clone, Copy, Debug, Default)]
 struct ScanState {
-    in_brace: bool,
-    in_line_comment: bool,
-    in_tag_line: bool,
-    in_escape_line: bool,
+    within: Within,
     /// At a line start, possibly after blanks.
     line_start: bool,
     /// The pending part holds movetext (a boundary may follow).
@@ -232,6 +229,20 @@ struct ScanState {
     after_cr: bool,
     /// Line breaks in the pending part up to the scan position.
     lines: usize,
+}
+
+/// What the scan is inside of: one thing at most, so one field (fewer registers for the
+/// scan loop to keep than a flag each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Within {
+    #[default]
+    Nothing,
+    /// A `{}` comment, which may span lines.
+    Brace,
+    /// A tag line, skipped to its end (and the tag lines right after it).
+    TagLine,
+    /// A `;` comment or a `%` escape line, skipped to its end.
+    RestOfLine,
 }
 
 /// Splits a PGN stream into chunks of parts at game boundaries: a line whose first
@@ -302,9 +313,9 @@ impl<R: Read> PgnChunks<R> {
                 // A `\n` after `\r` ends the same line.
                 if !(s.after_cr && b == b'\n') {
                     s.lines += 1;
-                    s.in_line_comment = false;
-                    s.in_tag_line = false;
-                    s.in_escape_line = false;
+                    if s.within != Within::Brace {
+                        s.within = Within::Nothing;
+                    }
                     s.line_start = true;
                 }
                 i += 1;
@@ -317,11 +328,11 @@ impl<R: Read> PgnChunks<R> {
                 continue;
             }
             s.after_cr = false;
-            if s.in_brace {
+            if s.within == Within::Brace {
                 if b == b'}' {
-                    s.in_brace = false;
+                    s.within = Within::Nothing;
                 }
-            } else if s.in_line_comment || s.in_tag_line || s.in_escape_line {
+            } else if s.within != Within::Nothing {
             } else if s.line_start && (b == b' ' || b == b'\t') {
                 i += 1;
                 continue;
@@ -346,20 +357,20 @@ impl<R: Read> PgnChunks<R> {
                     part_start = end;
                     s = ScanState::default();
                 }
-                s.in_tag_line = true;
+                s.within = Within::TagLine;
             } else if s.line_start
                 && b == b'%'
                 && (i == part_start || matches!(bytes[i - 1], b'\n' | b'\r'))
             {
-                s.in_escape_line = true;
+                s.within = Within::RestOfLine;
             } else if i == 0 && first_part && bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
                 i += 3;
                 s.line_start = true;
                 continue;
             } else {
                 match b {
-                    b'{' => s.in_brace = true,
-                    b';' => s.in_line_comment = true,
+                    b'{' => s.within = Within::Brace,
+                    b';' => s.within = Within::RestOfLine,
                     _ => {}
                 }
                 if b != b' ' && b != b'\t' && b != b'\x0c' {
@@ -369,43 +380,44 @@ impl<R: Read> PgnChunks<R> {
             s.line_start = false;
             i += 1;
             // Inside a line or a comment only a few bytes matter: jump to the next one.
-            let next = if s.in_brace {
-                find(
+            let next = match s.within {
+                Within::Brace => find(
                     bytes,
                     i,
                     |w| below(w, b'\r' + 1) | equal(w, b'}'),
                     |b| matches!(b, b'}' | b'\n' | b'\r'),
-                )
-            } else if s.in_tag_line {
-                // Tag lines come in runs: a `\n[` goes on to the next tag line in this
-                // turn (before movetext, a `[` at a line start opens a tag line).
-                // `\r\n[` too, for CRLF files.
-                let mut end = line_end(bytes, i);
-                while let Some(n) = end {
-                    let next = match (bytes[n], bytes.get(n + 1)) {
-                        (b'\n', _) => n + 1,
-                        (b'\r', Some(b'\n')) => n + 2,
-                        _ => break,
-                    };
-                    if bytes.get(next) != Some(&b'[') {
-                        break;
+                ),
+                Within::TagLine => {
+                    // Tag lines come in runs: a `\n[` goes on to the next tag line in this
+                    // turn (before movetext, a `[` at a line start opens a tag line).
+                    // `\r\n[` too, for CRLF files.
+                    // `find` stops at any byte up to `\r` (its first flag is sure); the
+                    // match tells line breaks from the rest, each byte looked at once.
+                    let mut from = i;
+                    loop {
+                        let found = find(bytes, from, |w| below(w, b'\r' + 1), |_| true);
+                        let Some(n) = found else { break None };
+                        match &bytes[n..] {
+                            [b'\n', b'[', ..] => from = n + 2,
+                            [b'\r', b'\n', b'[', ..] => from = n + 3,
+                            [b'\n' | b'\r', ..] => break Some(n),
+                            _ => {
+                                from = n + 1;
+                                continue;
+                            }
+                        }
+                        s.lines += 1;
                     }
-                    s.lines += 1;
-                    end = line_end(bytes, next + 1);
                 }
-                end
-            } else if s.in_line_comment || s.in_escape_line {
-                line_end(bytes, i)
-            } else if s.movetext {
+                Within::RestOfLine => line_end(bytes, i),
                 // `{` and `;` are the bytes that are `{` once bit 6 is set.
-                find(
+                Within::Nothing if s.movetext => find(
                     bytes,
                     i,
                     |w| below(w, b'\r' + 1) | equal(w | (LOW * 0x40), b'{'),
                     |b| matches!(b, b'\n' | b'\r' | b'{' | b';'),
-                )
-            } else {
-                Some(i)
+                ),
+                Within::Nothing => Some(i),
             };
             i = next.unwrap_or(bytes.len());
         };
@@ -651,6 +663,34 @@ mod tests {
         assert_eq!(texts(b"[Event \"a {b\"]\n[Site \"c\"]\n1. e4 *\n").len(), 1);
         assert_eq!(texts(b"1. e4 ; {\n[Event \"b\"]\n*").len(), 2);
         assert_eq!(texts(b"% header\n[Event \"a\"]\n*").len(), 1);
+    }
+
+    #[test]
+    fn a_brace_comment_outlasts_its_lines_and_a_line_comment_ends_with_its_line() {
+        for text in [
+            &b"1. e4 {a\n;b\n[X] } e5 ; [\n[Event \"b\"]\n%x\n*"[..],
+            b"1. e4 {a\r\n;b\r\n[X] } e5 ; [\r\n[Event \"b\"]\r\n%x\r\n*",
+        ] {
+            let whole = parts(text);
+            assert_eq!(whole.len(), 2);
+            assert_eq!(whole[1].2, 3);
+            assert_eq!(parts_read_by(1, text), whole);
+            assert_eq!(parts_read_by(3, text), whole);
+        }
+    }
+
+    #[test]
+    fn a_tab_in_a_tag_line_neither_ends_it_nor_its_run() {
+        for text in [
+            &b"[A \"x\ty\"]\n[B \"\x0c\"]\n1. e4 *\n[C \"3\"]\n*"[..],
+            b"[A \"x\ty\"]\r\n[B \"\x0c\"]\r\n1. e4 *\r\n[C \"3\"]\r\n*",
+        ] {
+            let whole = parts(text);
+            assert_eq!(whole.len(), 2);
+            assert_eq!(whole[1].2, 3);
+            assert_eq!(parts_read_by(1, text), whole);
+            assert_eq!(parts_read_by(5, text), whole);
+        }
     }
 
     #[test]
