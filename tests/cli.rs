@@ -234,6 +234,46 @@ fn check_jobs_keep_input_order() {
 }
 
 #[test]
+fn check_on_one_thread_reports_as_threads_do() {
+    // One thread reads and checks part by part; threads parse whole chunks first. Both
+    // must tell the same: the one encoding warning, tagless games sharing a part,
+    // illegal moves and syntax errors, in input order.
+    let scratch = Scratch::new("one-thread");
+    let mut bytes = Vec::new();
+    for i in 0..200 {
+        bytes.extend_from_slice(format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n").as_bytes());
+        match i % 50 {
+            7 => bytes.extend_from_slice(b"[Event \"caf\xe9\"]\n\n1. e4 {caf\xe9} e5 *\n\n"),
+            13 => bytes.extend_from_slice(b"1. d4 d5 *\n1. c4 e5 *\n\n"),
+            21 => bytes.extend_from_slice(b"[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n"),
+            34 => bytes.extend_from_slice(b"[Event \"syntax\"]\n\n1. e4 } e5 *\n\n"),
+            _ => {}
+        }
+    }
+    let path = scratch.file("mixed.pgn", "");
+    std::fs::write(&path, &bytes).unwrap();
+    for format in ["json", "human"] {
+        let one = xpgn(&["check", "--format", format, "--jobs", "1", s(&path)]);
+        let two = xpgn(&["check", "--format", format, "--jobs", "2", s(&path)]);
+        assert_eq!(one.status.code(), Some(1));
+        assert_eq!(one.status.code(), two.status.code());
+        assert_eq!(stdout(&one), stdout(&two), "{format}");
+    }
+    let json = stdout(&xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+        s(&path),
+    ]));
+    assert_eq!(json.matches("not-utf8").count(), 1, "one encoding warning");
+    // A line a game: 200, and four times the Windows-1252 game, two tagless games, the
+    // illegal move and the syntax error.
+    assert_eq!(json.lines().count(), 200 + 4 * (1 + 2 + 1 + 1));
+}
+
+#[test]
 fn check_variant_flag_and_unknown_variants() {
     let output = xpgn(&["check", "--variant", "crazyhouse", "fixtures/games"]);
     assert_eq!(output.status.code(), Some(2));
