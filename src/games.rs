@@ -38,11 +38,6 @@ impl ChunkGames {
             })
     }
 
-    /// Gives the games' lists to `spare`, for the next chunk (see [`PendingChunk::parse_reusing`]).
-    pub fn recycle(mut self, spare: &mut SpareGames) {
-        spare.recycle(&mut self.games);
-    }
-
     /// Every game with the source it reports from.
     pub fn games<'a>(
         &'a self,
@@ -75,12 +70,6 @@ impl PendingChunk {
 
     /// Parses the chunk's games, part by part.
     pub fn parse(self) -> ChunkGames {
-        self.parse_reusing(&mut SpareGames::default())
-    }
-
-    /// [`parse`](Self::parse) into the lists of games read before, which
-    /// [`ChunkGames::recycle`] gave back.
-    pub fn parse_reusing(self, spare: &mut SpareGames) -> ChunkGames {
         let PendingChunk {
             chunk,
             format,
@@ -89,9 +78,18 @@ impl PendingChunk {
         // A part is nearly always one game: the list grows once or never.
         let mut games = Vec::with_capacity(chunk.parts.len());
         let mut first_games = Vec::with_capacity(chunk.parts.len());
+        // The parts of a chunk share one game builder.
+        let mut spare = SpareGames::default();
         for part in &chunk.parts {
             first_games.push(games.len());
-            parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
+            parse_part(
+                &chunk,
+                part,
+                format,
+                &mut warn_encoding,
+                &mut games,
+                &mut spare,
+            );
         }
         ChunkGames {
             chunk,

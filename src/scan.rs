@@ -29,40 +29,30 @@ pub(crate) fn find(
 ) -> Option<usize> {
     let mut i = from;
     loop {
-        // Two words a turn while sixteen bytes are left: one bounds check for both.
-        if let Some(pair) = bytes.get(i..i + 16) {
-            let word = |k: usize| u64::from_le_bytes(pair[k..k + 8].try_into().unwrap());
-            let (word_at, flagged) = match flags(word(0)) {
-                0 => (i + 8, flags(word(8))),
-                low => (i, low),
-            };
-            if flagged == 0 {
-                i += 16;
-                continue;
+        // Two words a turn while sixteen bytes are left (one bounds check for both), then
+        // one; `flagged` flags the bytes from `at_word` on.
+        let (at_word, flagged, width) = match bytes.get(i..i + 16) {
+            Some(pair) => {
+                let word = |k: usize| u64::from_le_bytes(pair[k..k + 8].try_into().unwrap());
+                match flags(word(0)) {
+                    0 => (i + 8, flags(word(8)), 16),
+                    low => (i, low, 16),
+                }
             }
-            let at = word_at + flagged.trailing_zeros() as usize / 8;
-            if is(bytes[at]) {
-                return Some(at);
-            }
-            i = at + 1;
-            continue;
-        }
-        let word = match bytes.get(i..i + 8) {
-            Some(word) => u64::from_le_bytes(word.try_into().unwrap()),
             None => {
                 // The last few bytes, padded with bytes never flagged.
                 let rest = bytes.get(i..)?;
                 let mut word = [0xFF; 8];
-                word[..rest.len()].copy_from_slice(rest);
-                u64::from_le_bytes(word)
+                let len = rest.len().min(8);
+                word[..len].copy_from_slice(&rest[..len]);
+                (i, flags(u64::from_le_bytes(word)), 8)
             }
         };
-        let flagged = flags(word);
         if flagged == 0 {
-            i += 8;
+            i += width;
             continue;
         }
-        let at = i + flagged.trailing_zeros() as usize / 8;
+        let at = at_word + flagged.trailing_zeros() as usize / 8;
         if is(bytes[at]) {
             return Some(at);
         }

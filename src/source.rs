@@ -665,32 +665,39 @@ mod tests {
         assert_eq!(texts(b"% header\n[Event \"a\"]\n*").len(), 1);
     }
 
-    #[test]
-    fn a_brace_comment_outlasts_its_lines_and_a_line_comment_ends_with_its_line() {
-        for text in [
-            &b"1. e4 {a\n;b\n[X] } e5 ; [\n[Event \"b\"]\n%x\n*"[..],
-            b"1. e4 {a\r\n;b\r\n[X] } e5 ; [\r\n[Event \"b\"]\r\n%x\r\n*",
-        ] {
+    /// Each text splits in two, the second part starting on line 3 (0-based), however
+    /// small the reads.
+    fn assert_second_part_on_line_3(texts: [&[u8]; 2], reads: [usize; 2]) {
+        for text in texts {
             let whole = parts(text);
             assert_eq!(whole.len(), 2);
             assert_eq!(whole[1].2, 3);
-            assert_eq!(parts_read_by(1, text), whole);
-            assert_eq!(parts_read_by(3, text), whole);
+            for read in reads {
+                assert_eq!(parts_read_by(read, text), whole);
+            }
         }
     }
 
     #[test]
+    fn a_brace_comment_outlasts_its_lines_and_a_line_comment_ends_with_its_line() {
+        assert_second_part_on_line_3(
+            [
+                b"1. e4 {a\n;b\n[X] } e5 ; [\n[Event \"b\"]\n%x\n*",
+                b"1. e4 {a\r\n;b\r\n[X] } e5 ; [\r\n[Event \"b\"]\r\n%x\r\n*",
+            ],
+            [1, 3],
+        );
+    }
+
+    #[test]
     fn a_tab_in_a_tag_line_neither_ends_it_nor_its_run() {
-        for text in [
-            &b"[A \"x\ty\"]\n[B \"\x0c\"]\n1. e4 *\n[C \"3\"]\n*"[..],
-            b"[A \"x\ty\"]\r\n[B \"\x0c\"]\r\n1. e4 *\r\n[C \"3\"]\r\n*",
-        ] {
-            let whole = parts(text);
-            assert_eq!(whole.len(), 2);
-            assert_eq!(whole[1].2, 3);
-            assert_eq!(parts_read_by(1, text), whole);
-            assert_eq!(parts_read_by(5, text), whole);
-        }
+        assert_second_part_on_line_3(
+            [
+                b"[A \"x\ty\"]\n[B \"\x0c\"]\n1. e4 *\n[C \"3\"]\n*",
+                b"[A \"x\ty\"]\r\n[B \"\x0c\"]\r\n1. e4 *\r\n[C \"3\"]\r\n*",
+            ],
+            [1, 5],
+        );
     }
 
     #[test]
