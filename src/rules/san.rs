@@ -418,17 +418,16 @@ fn resolve_piece_move(
         return Ok(mv);
     }
     v.legal_moves_between(pos, req.from, req.to.bit(), moves);
-    // In Chess960 a king move never means castling (its destination is not its `to`);
-    // a move through a pass writes its hole.
+    // A king move never means castling: castling is written `O-O` or `O-O-O` (notation.md
+    // section 3; python-chess reads `Kg1` as a king step too). Moves through a pass or of
+    // an event are written in their own forms (`Re1-f10`, `R->a8`), read by their readers.
     moves.retain(|mv| {
         mv.promotion == req.promotion
             && choices_match(v, pos, m, mv)
-            && match mv.special {
-                Special::Castle { .. } => !v.chess960,
-                // Written in their own forms (`Re1-f10`, `R->a8`), read by their readers.
-                Special::Pass { .. } | Special::Event { .. } => false,
-                _ => true,
-            }
+            && matches!(
+                mv.special,
+                Special::Normal | Special::DoubleStep | Special::EnPassant
+            )
     });
     match moves.as_slice() {
         [mv] => Ok(*mv),
