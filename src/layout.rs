@@ -72,7 +72,10 @@ pub fn first_ply(fen: Option<&str>) -> u32 {
         .get(5)
         .and_then(|n| n.parse::<u32>().ok())
         .unwrap_or(1);
-    number.saturating_sub(1).saturating_mul(2) + u32::from(black)
+    number
+        .saturating_sub(1)
+        .saturating_mul(2)
+        .saturating_add(u32::from(black))
 }
 
 /// Prints every game, a blank line between games.
@@ -158,7 +161,7 @@ impl<'a> Lines<'a> {
                         }
                     }
                     self.token(&buffer);
-                    (replaced, ply, interrupted) = (ply, ply + 1, false);
+                    (replaced, ply, interrupted) = (ply, ply.saturating_add(1), false);
                     continue;
                 }
                 // A word that could not be read stands where a move would (the replay
@@ -166,7 +169,7 @@ impl<'a> Lines<'a> {
                 Item::Unreadable(text) if text.starts_with(|c: char| c.is_alphanumeric()) => {
                     self.number(ply, interrupted);
                     self.token(text);
-                    (replaced, ply, interrupted) = (ply, ply + 1, false);
+                    (replaced, ply, interrupted) = (ply, ply.saturating_add(1), false);
                     continue;
                 }
                 Item::Unreadable(text) => self.token(text),
@@ -299,6 +302,11 @@ mod tests {
         );
         assert_eq!(first_ply(Some("8/8/8/8/8/8/8/8 w - - 0 1")), 0);
         assert_eq!(first_ply(Some("not a fen")), 0);
+        assert_eq!(
+            first_ply(Some("8/8/8/8/8/8/8/8 b - - 0 4294967295")),
+            u32::MAX,
+            "saturates (issue 20)"
+        );
     }
 
     #[test]

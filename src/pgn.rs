@@ -11,7 +11,7 @@ use memchr::{memchr, memchr2};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::Notation;
-use crate::scan::{below, equal, find};
+use crate::scan::{HIGH, below, equal, find};
 use crate::span::{Span, Spanned};
 
 /// Variations nested deeper than this are reported and not read, so that no part of the
@@ -736,20 +736,20 @@ impl Reader<'_, '_> {
     // Inlined, with the report out of line: a call per comment cost more than the test.
     #[inline(always)]
     fn check_control_characters(&mut self, start: usize, end: usize) {
-        if has_control_byte(&self.bytes[start..end]) {
+        if may_hold_control_character(&self.bytes[start..end]) {
             self.report_control_character(start, end);
         }
     }
 
     #[inline(never)]
     fn report_control_character(&mut self, start: usize, end: usize) {
-        let bad = self.bytes[start..end]
-            .iter()
-            .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | b'\x0c'));
-        if let Some(i) = bad {
+        let bad = self.text[start..end]
+            .char_indices()
+            .find(|&(_, c)| is_control_character(c));
+        if let Some((i, c)) = bad {
             let at = start + i;
-            let b = self.bytes[at];
-            self.diagnostic(control_character_diagnostic(self.span(at, at + 1), b));
+            let span = self.span(at, at + c.len_utf8());
+            self.diagnostic(control_character_diagnostic(span, c));
         }
     }
 
@@ -757,12 +757,8 @@ impl Reader<'_, '_> {
         let start = self.pos;
         self.pos += 1;
         let span = self.span(start, start + 1);
-        let b = self.bytes[start];
-        self.unreadable(
-            &char::from(b).to_string(),
-            span,
-            control_character_diagnostic(span, b),
-        );
+        let c = char::from(self.bytes[start]);
+        self.unreadable(&c.to_string(), span, control_character_diagnostic(span, c));
     }
 
     fn open_variation(&mut self) {
@@ -1067,6 +1063,7 @@ impl Reader<'_, '_> {
     fn other_tag(&mut self, start: usize) {
         let (tag, consumed, problem) = read_tag(&self.text[start..self.line_end(start)]);
         self.pos = start + consumed;
+        self.check_control_characters(start, start + consumed);
         let span = self.span(start, start + consumed);
         if let Some((code, message, help)) = problem {
             self.diagnostic(
@@ -1243,26 +1240,43 @@ pub(crate) fn unreadable_move(token: &str, span: Span) -> Diagnostic {
     )
 }
 
-/// Whether `text` holds a byte below 0x20. Most comments hold none, which a scan eight
-/// bytes at a time without an early exit finds fastest (`below` flags some byte of a word
-/// exactly when one is below); the last word may overlap the one before it.
+/// Whether `text` may hold a control character: a byte below 0x20, DEL, or any byte of a
+/// character past ASCII (C1 controls are two bytes in UTF-8). Most comments are ASCII
+/// and hold none, which a scan eight bytes at a time without an early exit finds fastest
+/// (every flag is sure but those above a sure one; the last word may overlap the one
+/// before it).
 #[inline(always)]
-fn has_control_byte(text: &[u8]) -> bool {
-    let flags = |w: &[u8; 8]| below(u64::from_le_bytes(*w), 0x20);
+fn may_hold_control_character(text: &[u8]) -> bool {
+    let flags = |w: &[u8; 8]| {
+        let w = u64::from_le_bytes(*w);
+        below(w, 0x20) | equal(w, 0x7f) | (w & HIGH)
+    };
     let (words, rest) = text.as_chunks::<8>();
     let flagged = words.iter().fold(0, |any, w| any | flags(w));
     match text.last_chunk::<8>() {
         Some(last) if !rest.is_empty() => flagged | flags(last) != 0,
         Some(_) => flagged != 0,
-        None => rest.iter().any(|&b| b < 0x20),
+        None => rest.iter().any(|&b| b < 0x20 || b >= 0x7f),
     }
 }
 
-fn control_character_diagnostic(span: Span, byte: u8) -> Diagnostic {
+/// The characters that have no place in a PGN file's text: controls (C0, DEL, C1) but
+/// tab, line breaks and form feed, which PGN readers take as blanks. They can steer a
+/// terminal that shows the text (ESC, OSC, BEL, the one-byte CSI 0x9B).
+pub(crate) fn is_control_character(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c')
+}
+
+fn control_character_diagnostic(span: Span, c: char) -> Diagnostic {
+    let name = if c.is_ascii() {
+        format!("0x{:02X}", u32::from(c))
+    } else {
+        format!("U+{:04X}", u32::from(c))
+    };
     Diagnostic::new(
         Code::ControlCharacter,
         span,
-        format!("control character 0x{byte:02X} in the text"),
+        format!("control character {name} in the text"),
         "invisible character",
     )
     .with_help("remove it: PGN is printable text")
@@ -1303,8 +1317,14 @@ static TAG_VALUE_STOPS: [bool; 256] = {
     let mut table = [false; 256];
     table[b'"' as usize] = true;
     table[b'\\' as usize] = true;
-    table[b'\n' as usize] = true;
-    table[b'\r' as usize] = true;
+    // Line breaks end the line; other controls (a tab, an ESC) leave the value to
+    // `read_tag`, which reports controls.
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[0x7f] = true;
     table
 };
 
@@ -1348,7 +1368,7 @@ fn read_plain_tag(bytes: &[u8]) -> Option<PlainTag> {
     let value_end = find(
         bytes,
         value_start,
-        |w| equal(w, b'"') | equal(w, b'\\') | below(w, b'\r' + 1),
+        |w| equal(w, b'"') | equal(w, b'\\') | below(w, 0x20) | equal(w, 0x7f),
         |b| TAG_VALUE_STOPS[usize::from(b)],
     )?;
     if bytes.get(value_end..value_end + 2) != Some(b"\"]") {

@@ -2,6 +2,7 @@
 //!
 //! Reporters write to the writer they are given; the library never prints.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use miette::{
@@ -15,7 +16,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::pgn::{Game, Item, Outcome};
 use crate::replay::Replay;
 use crate::rules::DefinitionError;
-use crate::span::{LineColumn, Span, line_breaks, line_column};
+use crate::span::{LineColumn, LineCursor, Span, line_breaks, line_column};
 
 /// The text a game was read from: one chunk of a file, placed in it by offset and line.
 #[derive(Clone, Copy, Debug)]
@@ -33,6 +34,39 @@ impl Source<'_> {
     /// 1-based line and column of an absolute offset.
     pub fn line_column(&self, offset: usize) -> LineColumn {
         line_column(self.text, self.line, offset.saturating_sub(self.offset))
+    }
+}
+
+/// Lines and columns of offsets in file order, one source after another, each found from
+/// the one before ([`LineCursor`]): the games of one part (tagless games share one) and
+/// the findings of one game are located in one pass over the part's text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Locator {
+    /// The source located in last: its name's and text's addresses, its text's length
+    /// and its offset in the file. A part of the same file at the same offset is the same
+    /// part, and names live for the whole run, so no other source matches.
+    source: (usize, usize, usize, usize),
+    cursor: LineCursor,
+}
+
+impl Locator {
+    /// 1-based line and column of an absolute offset in `source`.
+    pub fn locate(&mut self, source: Source<'_>, offset: usize) -> LineColumn {
+        let key = (
+            source.name.as_ptr() as usize,
+            source.text.as_ptr() as usize,
+            source.text.len(),
+            source.offset,
+        );
+        if key != self.source {
+            self.source = key;
+            self.cursor = LineCursor::default();
+        }
+        self.cursor.locate(
+            source.text,
+            source.line,
+            offset.saturating_sub(source.offset),
+        )
     }
 }
 
@@ -78,7 +112,13 @@ pub struct HumanReporter<W> {
     out: W,
     handler: GraphicalReportHandler,
     quiet: bool,
+    locator: Locator,
 }
+
+/// The findings of one game that the human and GitHub reports show: past them, one line
+/// says how many more there are. A game of 100,000 errors (a megabyte of prose named
+/// `.pgn`) is then a page of report, not a million lines; `--format json` keeps them all.
+pub const SHOWN_PER_GAME: usize = 100;
 
 impl<W: Write> HumanReporter<W> {
     pub fn new(out: W, color: bool, quiet: bool) -> Self {
@@ -91,6 +131,7 @@ impl<W: Write> HumanReporter<W> {
             out,
             handler: GraphicalReportHandler::new_themed(theme).with_width(80),
             quiet,
+            locator: Locator::default(),
         }
     }
 }
@@ -102,11 +143,20 @@ pub fn render(
     diagnostic: &Diagnostic,
     source: Source<'_>,
 ) -> String {
+    // What the input holds reaches the terminal only with its control characters made
+    // visible: an excerpt or a tag value must not move the cursor or retitle the window.
+    let name = terminal_safe(source.name);
+    let text = excerpt_safe(source.text);
+    let source = Source {
+        name: &name,
+        text: &text,
+        ..source
+    };
     let view = MietteView::of_diagnostic(diagnostic, source);
     let mut out = String::new();
     if handler.render_report(&mut out, &view).is_err() {
         let at = source.line_column(diagnostic.span.offset);
-        out = format!("{}:{at}: {}\n", source.name, diagnostic.message);
+        out = format!("{}:{at}: {}\n", source.name, view.message);
     }
     out
 }
@@ -117,12 +167,19 @@ pub fn render_definition_error(
     error: &DefinitionError,
     source: Source<'_>,
 ) -> String {
+    let name = terminal_safe(source.name);
+    let text = excerpt_safe(source.text);
+    let source = Source {
+        name: &name,
+        text: &text,
+        ..source
+    };
     let view = MietteView::of_definition_error(error, source);
     let mut out = String::new();
     if handler.render_report(&mut out, &view).is_err() {
         out = format!(
             "{}:{}:{}: {}\n",
-            source.name, error.line, error.column, error.message
+            source.name, error.line, error.column, view.message
         );
     }
     out
@@ -135,9 +192,26 @@ pub fn plain_handler() -> GraphicalReportHandler {
 
 impl<W: Write> Reporter for HumanReporter<W> {
     fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
-        for diagnostic in &report.replay.diagnostics {
+        let diagnostics = &report.replay.diagnostics;
+        if diagnostics.is_empty() {
+            return Ok(());
+        }
+        for diagnostic in diagnostics.iter().take(SHOWN_PER_GAME) {
             self.out
                 .write_all(render(&self.handler, diagnostic, report.source).as_bytes())?;
+        }
+        if let Some(more) = diagnostics.len().checked_sub(SHOWN_PER_GAME)
+            && more > 0
+        {
+            let at = self.locator.locate(report.source, report.game.span.offset);
+            writeln!(
+                self.out,
+                "... and {more} more finding{} in game {} ({}:{}); `--format json` lists them all\n",
+                if more == 1 { "" } else { "s" },
+                report.number,
+                terminal_safe(report.source.name),
+                at.line,
+            )?;
         }
         Ok(())
     }
@@ -161,11 +235,15 @@ impl<W: Write> Reporter for HumanReporter<W> {
 /// `--format json`: one JSON object per game (JSON Lines), as `spec/cli.md` defines.
 pub struct JsonReporter<W> {
     out: W,
+    locator: Locator,
 }
 
 impl<W: Write> JsonReporter<W> {
     pub fn new(out: W) -> Self {
-        JsonReporter { out }
+        JsonReporter {
+            out,
+            locator: Locator::default(),
+        }
     }
 }
 
@@ -243,7 +321,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
             .diagnostics
             .iter()
             .map(|d| {
-                let at = report.source.line_column(d.span.offset);
+                let at = self.locator.locate(report.source, d.span.offset);
                 JsonDiagnostic {
                     severity: d.severity,
                     code: d.code.name(),
@@ -308,11 +386,15 @@ impl<W: Write> Reporter for JsonReporter<W> {
 /// `--format github`: one workflow command per diagnostic, for annotations in a PR.
 pub struct GithubReporter<W> {
     out: W,
+    locator: Locator,
 }
 
 impl<W: Write> GithubReporter<W> {
     pub fn new(out: W) -> Self {
-        GithubReporter { out }
+        GithubReporter {
+            out,
+            locator: Locator::default(),
+        }
     }
 }
 
@@ -335,22 +417,42 @@ fn github_escape(text: &str, property: bool) -> String {
 
 impl<W: Write> Reporter for GithubReporter<W> {
     fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
-        for d in &report.replay.diagnostics {
-            let at = report.source.line_column(d.span.offset);
-            let mut message = d.message.clone();
+        let diagnostics = &report.replay.diagnostics;
+        for d in diagnostics.iter().take(SHOWN_PER_GAME) {
+            let at = self.locator.locate(report.source, d.span.offset);
+            let mut message = terminal_safe(&d.message).into_owned();
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");
-                message.push_str(help);
+                message.push_str(&terminal_safe(help));
             }
             writeln!(
                 self.out,
                 "::{} file={},line={},col={},title={}::{}",
                 d.severity.as_str(),
-                github_escape(report.source.name, true),
+                github_escape(&terminal_safe(report.source.name), true),
                 at.line,
                 at.column,
                 d.code.name(),
                 github_escape(&message, false),
+            )?;
+        }
+        if let Some(more) = diagnostics.len().checked_sub(SHOWN_PER_GAME)
+            && more > 0
+        {
+            let at = self.locator.locate(report.source, report.game.span.offset);
+            writeln!(
+                self.out,
+                "::warning file={},line={}::{}",
+                github_escape(&terminal_safe(report.source.name), true),
+                at.line,
+                github_escape(
+                    &format!(
+                        "... and {more} more finding{} in game {}; `xpgn check --format json` lists them all",
+                        if more == 1 { "" } else { "s" },
+                        report.number
+                    ),
+                    false
+                ),
             )?;
         }
         Ok(())
@@ -367,9 +469,9 @@ impl<W: Write> Reporter for GithubReporter<W> {
 struct MietteView<'a> {
     code: String,
     severity: Option<Severity>,
-    message: &'a str,
-    help: Option<&'a str>,
-    label: &'a str,
+    message: Cow<'a, str>,
+    help: Option<Cow<'a, str>>,
+    label: Cow<'a, str>,
     span: Span,
     source: Source<'a>,
 }
@@ -380,9 +482,9 @@ impl<'a> MietteView<'a> {
         MietteView {
             code: format!("xpgn::{}::{}", code.category(), code.name()),
             severity: Some(diagnostic.severity),
-            message: &diagnostic.message,
-            help: diagnostic.help.as_deref(),
-            label: &diagnostic.label,
+            message: terminal_safe(&diagnostic.message),
+            help: diagnostic.help.as_deref().map(terminal_safe),
+            label: terminal_safe(&diagnostic.label),
             span: diagnostic.span,
             source,
         }
@@ -392,9 +494,9 @@ impl<'a> MietteView<'a> {
         MietteView {
             code: "xpgn::variant::bad-definition".to_owned(),
             severity: None,
-            message: &error.message,
-            help: error.help.as_deref(),
-            label: "here",
+            message: terminal_safe(&error.message),
+            help: error.help.as_deref().map(terminal_safe),
+            label: Cow::Borrowed("here"),
             span: error.span,
             source,
         }
@@ -403,7 +505,7 @@ impl<'a> MietteView<'a> {
 
 impl std::fmt::Display for MietteView<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.message)
+        f.write_str(&self.message)
     }
 }
 
@@ -422,7 +524,9 @@ impl miette::Diagnostic for MietteView<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        self.help.map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -440,7 +544,7 @@ impl miette::Diagnostic for MietteView<'_> {
             _ => self.span.len,
         };
         let label = LabeledSpan::new_primary_with_span(
-            Some(self.label.to_owned()),
+            Some(self.label.clone().into_owned()),
             (self.span.offset, len),
         );
         Some(Box::new(std::iter::once(label)))
@@ -520,4 +624,53 @@ fn ceil_boundary(text: &str, mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// Whether a character can steer a terminal or reorder what it shows: C0 controls but
+/// tab and line breaks, DEL, C1 controls (0x9B is a one-byte CSI for some terminals) and
+/// the bidirectional embeddings, overrides and isolates (text that reads in another order
+/// than it shows, as in "Trojan Source").
+pub fn is_unsafe_for_terminal(c: char) -> bool {
+    matches!(c, '\0'..='\x08' | '\x0b' | '\x0c' | '\x0e'..='\x1f' | '\x7f'..='\u{9f}')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every character [`is_unsafe_for_terminal`] written as its escape
+/// (`\u{1b}`), for messages, names and lines that reach a terminal.
+pub fn terminal_safe(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe_for_terminal) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe_for_terminal(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` with every character [`is_unsafe_for_terminal`] replaced by a visible one of
+/// the same length in bytes and characters (`?`, `¿`, `�` for one, two and three bytes),
+/// so that every span into it still points where it did: for the excerpts of a report.
+fn excerpt_safe(text: &str) -> Cow<'_, str> {
+    // Most texts are plain: a byte scan, no decoding, answers for them.
+    let suspect = text.bytes().any(|b| {
+        (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f || b == 0xc2 || b == 0xe2
+    });
+    if !suspect || !text.chars().any(is_unsafe_for_terminal) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match (is_unsafe_for_terminal(c), c.len_utf8()) {
+                (false, _) => c,
+                (true, 1) => '?',
+                (true, 2) => '¿',
+                (true, _) => '\u{fffd}',
+            })
+            .collect(),
+    )
 }

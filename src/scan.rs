@@ -2,7 +2,7 @@
 //! tag pairs), where `memchr` costs more to set up than a word-at-a-time scan takes.
 
 pub(crate) const LOW: u64 = u64::from_le_bytes([1; 8]);
-const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+pub(crate) const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
 
 /// Flags (sets the high bit of) the bytes of `w` below `n`, for `n` up to 128. Only the
 /// lowest flag is sure: a flagged byte borrows from the ones above it.

@@ -79,12 +79,50 @@ pub fn line_breaks(text: &str) -> usize {
 
 /// Line and column of `offset` in `text`, where `text` starts at 0-based line `first_line`.
 pub fn line_column(text: &str, first_line: usize, offset: usize) -> LineColumn {
-    let offset = floor_char_boundary(text, offset.min(text.len()));
-    let before = &text[..offset];
-    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    LineColumn {
-        line: first_line + line_breaks(before) + 1,
-        column: before[line_start..].chars().count() + 1,
+    LineCursor::default().locate(text, first_line, offset)
+}
+
+/// Finds the line and column of offsets into one text that come in increasing order (a
+/// game's findings in file order), each from where the one before was found: a game
+/// with 100,000 findings is located in one pass over its text, not one pass a finding.
+/// An offset before the last starts again from the text's start.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LineCursor {
+    offset: usize,
+    /// Line breaks before `offset`, a `\r\n` counted at its `\n`.
+    breaks: usize,
+    /// Characters from the last line break before `offset` to `offset`.
+    column: usize,
+}
+
+impl LineCursor {
+    /// As [`line_column`], for `text` that this cursor has located in before (or none).
+    pub fn locate(&mut self, text: &str, first_line: usize, offset: usize) -> LineColumn {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        if offset < self.offset {
+            *self = LineCursor::default();
+        }
+        let bytes = text.as_bytes();
+        let mut last_break = None;
+        for i in memchr::memchr2_iter(b'\n', b'\r', &bytes[self.offset..offset]) {
+            let at = self.offset + i;
+            if bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n') {
+                self.breaks += 1;
+            }
+            last_break = Some(at);
+        }
+        self.column = match last_break {
+            Some(at) => text[at + 1..offset].chars().count(),
+            None => self.column + text[self.offset..offset].chars().count(),
+        };
+        self.offset = offset;
+        // A `\r` right before the offset ends a line though its `\n` comes after.
+        let split_crlf =
+            bytes[..offset].last() == Some(&b'\r') && bytes.get(offset) == Some(&b'\n');
+        LineColumn {
+            line: first_line + self.breaks + usize::from(split_crlf) + 1,
+            column: self.column + 1,
+        }
     }
 }
 
@@ -124,5 +162,21 @@ mod tests {
                 column: 5
             }
         );
+    }
+
+    #[test]
+    fn a_cursor_finds_what_line_column_finds_in_any_order() {
+        let text = "a\r\nb\rc\nd é x\r\n\r\r\n\nyz é\r";
+        let offsets: Vec<usize> = (0..=text.len() + 2).collect();
+        let mut cursor = LineCursor::default();
+        for &offset in offsets.iter().chain(offsets.iter().rev()).chain(&offsets) {
+            let whole = &text[..floor_char_boundary(text, offset.min(text.len()))];
+            let line_start = whole.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            let expected = LineColumn {
+                line: 3 + line_breaks(whole) + 1,
+                column: whole[line_start..].chars().count() + 1,
+            };
+            assert_eq!(cursor.locate(text, 3, offset), expected, "offset {offset}");
+        }
     }
 }

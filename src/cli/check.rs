@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
 use xpgn::pgn::{Game, Item, ParsedGame, SpareGames};
 use xpgn::replay::{Replay, check_game};
-use xpgn::report::{GameReport, Reporter, Source, Summary};
+use xpgn::report::{GameReport, Locator, Reporter, Source, Summary, terminal_safe};
 use xpgn::rules::Variants;
 
 use super::{ExitStatus, InputArgs, ReportArgs, VariantArgs, variants_and_inputs};
@@ -169,12 +169,15 @@ impl Checker<'_> {
     }
 }
 
-/// `--verbose`: the prose lines of a transcript, which the rules skipped.
+/// `--verbose`: the prose lines of a transcript, which the rules skipped, with their
+/// control characters made visible.
 fn list_prose(source: Source<'_>, game: &Game) {
+    let mut locator = Locator::default();
+    let name = terminal_safe(source.name);
     for item in game.moves.iter().chain(&game.trailing) {
         if let Item::Prose(text) = &item.node {
-            let line = source.line_column(item.span.offset).line;
-            eprintln!("{}:{line}: prose: {}", source.name, text.trim());
+            let line = locator.locate(source, item.span.offset).line;
+            eprintln!("{name}:{line}: prose: {}", terminal_safe(text.trim()));
         }
     }
 }

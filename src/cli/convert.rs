@@ -10,7 +10,7 @@ use xpgn::convert::{
 use xpgn::games::read_games;
 use xpgn::pgn::ParsedGame;
 use xpgn::replay::{Recording, replay_recording};
-use xpgn::report::Source;
+use xpgn::report::{Source, terminal_safe};
 use xpgn::rules::Variants;
 use xpgn::source::InputFormat;
 
@@ -129,7 +129,10 @@ fn convert_game(
         let at = source.line_column(error.span.offset);
         eprintln!(
             "xpgn: {}:{}:{}: {} (`xpgn check` says more); converted up to there",
-            source.name, at.line, at.column, error.message
+            terminal_safe(source.name),
+            at.line,
+            at.column,
+            terminal_safe(&error.message)
         );
         status = ExitStatus::Findings;
     }

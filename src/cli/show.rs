@@ -9,7 +9,7 @@ use xpgn::board_view::{svg_board, text_board};
 use xpgn::games::read_games;
 use xpgn::pgn::ParsedGame;
 use xpgn::replay::{Recording, replay_recording};
-use xpgn::report::Source;
+use xpgn::report::{Source, terminal_safe};
 use xpgn::rules::Variants;
 
 use super::{ExitStatus, InputArgs, InputKind, VariantArgs, finish_output};
@@ -131,7 +131,10 @@ fn show_game(
         let at = source.line_column(error.span.offset);
         format!(
             "{}:{}:{}: {} (`xpgn check` says more)",
-            source.name, at.line, at.column, error.message
+            terminal_safe(source.name),
+            at.line,
+            at.column,
+            terminal_safe(&error.message)
         )
     });
     let (Some(played), Some(v)) = (&replay.played, variants.find(&replay.variant)) else {

@@ -65,7 +65,7 @@ impl Walker<'_, '_> {
                         self.spelling(notation, item.span, played);
                     }
                     last = ply;
-                    ply += 1;
+                    ply = ply.saturating_add(1);
                 }
                 // A token that could not be read was most likely meant as a move (a
                 // drop of a variant xpgn does not know, a typo): it takes its ply, as
@@ -75,7 +75,7 @@ impl Walker<'_, '_> {
                         self.move_number(number, span, ply);
                     }
                     last = ply;
-                    ply += 1;
+                    ply = ply.saturating_add(1);
                 }
                 Item::Variation(variation) => self.line(variation, last),
                 _ => {}

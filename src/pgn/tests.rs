@@ -390,16 +390,46 @@ fn the_plain_tag_fast_paths_read_as_the_full_tag_reader() {
 fn control_bytes_are_found_at_every_place_of_a_comment() {
     for len in 0..24 {
         for at in 0..len {
-            for bad in [0x00u8, 0x09, 0x1f] {
+            // Past ASCII: a C1 control's first byte, or any other character's.
+            for bad in [0x00u8, 0x09, 0x1f, 0x7f, 0x80, 0xc2, 0xff] {
                 let mut text = vec![b'a'; len];
                 text[at] = bad;
-                assert!(has_control_byte(&text), "{len} {at} {bad}");
+                assert!(may_hold_control_character(&text), "{len} {at} {bad}");
             }
         }
-        for fill in [0x20u8, 0x7f, 0x80, 0xff] {
-            assert!(!has_control_byte(&vec![fill; len]), "{len} {fill}");
+        for fill in [0x20u8, b'a', 0x7e] {
+            assert!(
+                !may_hold_control_character(&vec![fill; len]),
+                "{len} {fill}"
+            );
         }
     }
+}
+
+#[test]
+fn control_characters_in_tags_and_comments_are_reported_where_they_stand() {
+    for (text, at, name) in [
+        ("[Event \"a\u{1b}]0;x\u{7}b\"]\n*\n", 9, "0x1B"),
+        ("[Event \"a\u{7f}\"]\n*\n", 9, "0x7F"),
+        ("1. e4 {caf\u{e9} \u{9b}31m} *\n", 13, "U+009B"),
+        ("1. e4 ; \u{7}\n*\n", 8, "0x07"),
+    ] {
+        let games = parse_chunk(text, 0);
+        let found: Vec<_> = games
+            .iter()
+            .flat_map(|g| &g.diagnostics)
+            .filter(|d| d.code == Code::ControlCharacter)
+            .collect();
+        assert_eq!(found.len(), 1, "{text:?}: {found:?}");
+        assert_eq!(found[0].span.offset, at, "{text:?}");
+        assert!(found[0].message.contains(name), "{}", found[0].message);
+    }
+    let plain = parse_chunk("[Event \"caf\u{e9}\tx\"]\n1. e4 {\u{e9}\u{202e}} *\n", 0);
+    assert!(
+        plain[0].diagnostics.is_empty(),
+        "{:?}",
+        plain[0].diagnostics
+    );
 }
 
 #[test]

@@ -48,12 +48,13 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         let mut file: u32 = 0;
         let mut digits = 0u32;
         let flush = |file: &mut u32, digits: &mut u32| {
-            *file += *digits;
+            *file = file.saturating_add(*digits);
             *digits = 0;
         };
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
-                digits = digits * 10 + d;
+                // Saturating: `4294967300K3` must not wrap round to a short rank.
+                digits = digits.saturating_mul(10).saturating_add(d);
                 continue;
             }
             flush(&mut file, &mut digits);
@@ -77,7 +78,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
                 ));
             };
             pos.put(sq, Piece { color, kind });
-            file += 1;
+            file = file.saturating_add(1);
         }
         flush(&mut file, &mut digits);
         if file != u32::from(g.width) {
@@ -561,10 +562,29 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "not a square"),
             ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
             ("4k3/8/8/8/8/8/8/4K3 w - - z 1", "halfmove clock"),
+            // Issue 20: a run of empty squares past u32 must not wrap round to `4K3`.
+            (
+                "4294967300K3/8/8/8/8/8/8/4k3 w - - 0 1",
+                "more than 8 squares",
+            ),
+            ("8/8/8/8/8/8/8/99999999999999999999 w - - 0 1", "rank 1 has"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1", "halfmove clock"),
         ] {
             let e = parse_fen(v, fen).expect_err(fen);
             assert!(e.0.contains(why), "{fen}: {e}");
         }
+    }
+
+    #[test]
+    fn counters_at_their_limit_stay_there_when_moves_are_played() {
+        let v = Variant::by_name("standard").unwrap();
+        let fen = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
+        let mut pos = parse_fen(v, fen).unwrap();
+        let mut moves = Vec::new();
+        v.legal_moves(&pos, &mut moves);
+        v.play(&mut pos, &moves[0]);
+        assert_eq!((pos.halfmoves, pos.fullmoves), (u32::MAX, u32::MAX));
+        assert!(write_fen(v, &pos).ends_with(" 4294967295 4294967295"));
     }
 
     #[test]

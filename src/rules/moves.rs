@@ -902,7 +902,7 @@ impl Variant {
         let us = mv.piece.color;
         let g = self.geometry;
         pos.ep = None;
-        pos.halfmoves += 1;
+        pos.halfmoves = pos.halfmoves.saturating_add(1);
         let mut lost_rights = mv.from.bit() | mv.to.bit();
         match mv.special {
             Special::Castle { rook_from, rook_to } => {
@@ -961,7 +961,7 @@ impl Variant {
             pos.set_castling(pos.castling & !lost_rights);
         }
         if us == Color::Black {
-            pos.fullmoves += 1;
+            pos.fullmoves = pos.fullmoves.saturating_add(1);
         }
         pos.set_turn(us.other());
         let in_check = self.gives_check(pos, mv);
@@ -1030,9 +1030,9 @@ impl Variant {
     /// Passes the turn (a null move `--`, as odds games and analysis use it).
     pub fn play_null(&self, pos: &mut Position) {
         pos.ep = None;
-        pos.halfmoves += 1;
+        pos.halfmoves = pos.halfmoves.saturating_add(1);
         if pos.turn == Color::Black {
-            pos.fullmoves += 1;
+            pos.fullmoves = pos.fullmoves.saturating_add(1);
         }
         pos.set_turn(pos.turn.other());
     }
