@@ -1318,13 +1318,15 @@ static TAG_VALUE_STOPS: [bool; 256] = {
     table[b'"' as usize] = true;
     table[b'\\' as usize] = true;
     // Line breaks end the line; other controls (a tab, an ESC) leave the value to
-    // `read_tag`, which reports controls.
+    // `read_tag`, which reports controls. So does 0xC2, the first byte of a C1 control
+    // (and of a few signs such as `°` or a non-breaking space, rare in tag values).
     let mut b = 0;
     while b < 0x20 {
         table[b] = true;
         b += 1;
     }
     table[0x7f] = true;
+    table[0xc2] = true;
     table
 };
 
@@ -1368,7 +1370,7 @@ fn read_plain_tag(bytes: &[u8]) -> Option<PlainTag> {
     let value_end = find(
         bytes,
         value_start,
-        |w| equal(w, b'"') | equal(w, b'\\') | below(w, 0x20) | equal(w, 0x7f),
+        |w| equal(w, b'"') | equal(w, b'\\') | below(w, 0x20) | equal(w, 0x7f) | equal(w, 0xc2),
         |b| TAG_VALUE_STOPS[usize::from(b)],
     )?;
     if bytes.get(value_end..value_end + 2) != Some(b"\"]") {

@@ -125,6 +125,92 @@ fn a_long_line_is_reported_in_a_few_lines_and_a_huge_one_not_read() {
     assert!(human_report(&path).contains("10000007 bytes"));
 }
 
+/// A game of 200,000 findings (a megabyte of prose named `.pgn`) is located in one pass:
+/// `--format json` lists every finding with its line and column, the human and GitHub
+/// reports show the first 100 and say how many more (issue 20, finding 7).
+#[test]
+fn a_megabyte_of_prose_is_reported_in_linear_time_and_a_few_pages() {
+    let scratch = Scratch::new("prose");
+    let line = "the quick brown fox jumps over the lazy dog\r\n";
+    let lines = (MAX_PART_BYTES - 1000) / line.len();
+    let path = scratch.file("prose.pgn", line.repeat(lines).as_bytes());
+    let output = xpgn(&["check", "--format", "json", s(&path)]);
+    assert_eq!(output.status.code(), Some(1));
+    let game: Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let diagnostics = game["diagnostics"].as_array().unwrap();
+    assert!(diagnostics.len() >= lines * 9, "{}", diagnostics.len());
+    let last = diagnostics
+        .iter()
+        .rfind(|d| d["code"] == "unreadable-move")
+        .unwrap();
+    assert_eq!(last["line"], lines);
+    assert_eq!(last["column"], line.find("dog").unwrap() + 1);
+    let human = stdout(&xpgn(&["check", s(&path)]));
+    assert!(human.len() < 100_000, "a report of {} bytes", human.len());
+    assert_eq!(human.matches("xpgn::").count(), 100);
+    assert!(
+        human.contains(&format!(
+            "... and {} more findings in game 1",
+            diagnostics.len() - 100
+        )),
+        "{}",
+        &human[human.len() - 300..]
+    );
+    let github = xpgn(&["check", "--format", "github", s(&path)]);
+    assert_eq!(stdout(&github).lines().count(), 101);
+}
+
+/// Escape sequences in tag values, comments and move text are reported, and reach the
+/// terminal only made visible: no ESC, BEL, C1 control or bidirectional override in any
+/// report (issue 20, finding 10).
+#[test]
+fn control_characters_are_reported_and_never_printed_raw() {
+    let scratch = Scratch::new("escapes");
+    let path = scratch.file(
+        "escapes.pgn",
+        "[Event \"a\u{1b}]0;owned\u{7}b\"]\n[White \"\u{9b}31m\"]\n\n\
+         1. e4 {x\u{1b}[2J} e5 {\u{202e}evil} 2. N\u{1b}f3 *\n"
+            .as_bytes(),
+    );
+    let (status, games) = check_json(&path);
+    assert_eq!(status, Some(1));
+    let found = codes(&games[0]);
+    assert_eq!(
+        found.iter().filter(|c| **c == "control-character").count(),
+        4,
+        "{found:?}"
+    );
+    let unsafe_output = |text: &str| {
+        text.chars().find(|&c| {
+            (c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+                || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        })
+    };
+    for format in ["human", "github"] {
+        let output = xpgn(&["check", "--format", format, s(&path)]);
+        let text = stdout(&output);
+        assert_eq!(unsafe_output(&text), None, "{format}: {text}");
+        assert!(text.contains("0x1B"), "{format}: {text}");
+    }
+    // The excerpt keeps its place: the caret stands under the ESC of the comment.
+    let human = human_report(&path);
+    let excerpt = human
+        .lines()
+        .find(|l| l.contains("1. e4 {x"))
+        .expect("the move line is shown");
+    assert!(
+        excerpt.contains("1. e4 {x?[2J} e5 {\u{fffd}evil} 2. N?f3 *"),
+        "{excerpt}"
+    );
+    let transcript = scratch.file(
+        "thread.txt",
+        "1. e4 e5\nhi \u{1b}]0;x\u{7} there\n2. Nf3\n".as_bytes(),
+    );
+    let output = xpgn(&["check", "--verbose", s(&transcript)]);
+    assert_eq!(unsafe_output(&stderr(&output)), None, "{}", stderr(&output));
+    assert!(stderr(&output).contains("\\u{1b}"), "{}", stderr(&output));
+}
+
 /// 100 MB take about a second to write and to read here; the comment is read at the speed
 /// of a memchr for `}`.
 #[test]

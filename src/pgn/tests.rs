@@ -411,6 +411,7 @@ fn control_characters_in_tags_and_comments_are_reported_where_they_stand() {
     for (text, at, name) in [
         ("[Event \"a\u{1b}]0;x\u{7}b\"]\n*\n", 9, "0x1B"),
         ("[Event \"a\u{7f}\"]\n*\n", 9, "0x7F"),
+        ("[White \"\u{b0}\u{9b}31m\"]\n*\n", 10, "U+009B"),
         ("1. e4 {caf\u{e9} \u{9b}31m} *\n", 13, "U+009B"),
         ("1. e4 ; \u{7}\n*\n", 8, "0x07"),
     ] {
