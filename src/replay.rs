@@ -80,12 +80,58 @@ pub struct Played {
     pub recording: Recording,
     /// The start position in FEN.
     pub start: String,
-    /// Every move that replayed, main line and variations, in file order.
+    /// Every move that replayed, main line and variations, in file order (none for
+    /// [`Recording::Board`]).
     pub moves: Vec<PlayedMove>,
-    /// The main line's positions: the start, then after each ply that replayed (for
-    /// drawing a board with the event state FEN does not hold).
+    /// Plies of the main line that replayed.
     #[serde(skip)]
-    pub positions: Vec<Position>,
+    pub main_plies: usize,
+    /// [`Recording::Board`]: the main line's position at the asked ply, with the event
+    /// state FEN does not hold, and the move that led to it (none at ply 0).
+    #[serde(skip)]
+    pub board: Option<(Position, Option<PlayedMove>)>,
+}
+
+impl Played {
+    /// Records a move that replayed, as much of it as the recording keeps.
+    fn record(&mut self, v: &Variant, before: &Position, mv: &Move, after: &Position, at: MoveAt) {
+        let played_move = |detail: bool| PlayedMove {
+            span: at.span,
+            ply: at.ply,
+            variation: at.path.to_vec(),
+            san: san(v, before, mv),
+            detail: detail.then(|| Box::new(MoveDetail::new(v, before, mv, after))),
+        };
+        let main_line = at.path.is_empty();
+        self.main_plies += usize::from(main_line);
+        match self.recording {
+            Recording::Spellings => self.moves.push(played_move(false)),
+            Recording::Everything => self.moves.push(played_move(true)),
+            Recording::Board(wanted) => {
+                if main_line && wanted.is_none_or(|ply| ply == self.main_plies) {
+                    self.board = Some((after.clone(), Some(played_move(true))));
+                }
+            }
+        }
+    }
+
+    /// After events started at the main line's current ply: the board kept for that ply
+    /// has them running.
+    fn events_started(&mut self, position: &Position) {
+        if let Recording::Board(wanted) = self.recording
+            && wanted.is_none_or(|ply| ply == self.main_plies)
+            && let Some((board, _)) = &mut self.board
+        {
+            *board = position.clone();
+        }
+    }
+}
+
+/// Where a move that replayed stands.
+struct MoveAt<'a> {
+    span: Span,
+    ply: usize,
+    path: &'a [(usize, usize)],
 }
 
 /// One move as the rules read it.
@@ -172,15 +218,18 @@ impl MoveDetail {
     }
 }
 
-/// How much a replay records of the moves that replayed ([`Replay::played`]).
+/// How much a replay records of the moves that replayed ([`Replay::played`]): only what
+/// its reader uses, so that a game of 100,000 plies takes megabytes, not hundreds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Recording {
     /// Each move's canonical SAN (what `lint` compares spellings with).
     Spellings,
     #[default]
-    /// Everything a conversion writes: [`MoveDetail`] per move and the main line's
-    /// positions.
+    /// Everything a conversion writes: [`MoveDetail`] per move.
     Everything,
+    /// One position of the main line to draw ([`Played::board`]): after this many plies,
+    /// or after the last that replays.
+    Board(Option<usize>),
 }
 
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
@@ -385,7 +434,8 @@ fn replay_under(
             recording,
             start: crate::rules::write_fen(variant, &position),
             moves: Vec::new(),
-            positions: vec![position.clone()],
+            main_plies: 0,
+            board: matches!(recording, Recording::Board(_)).then(|| (position.clone(), None)),
         }),
     };
     let from_start_position = start_events.is_empty() && fen_tag.is_none();
@@ -633,19 +683,12 @@ impl Replayer<'_> {
                                 let recorded = self.played.as_ref().map(|_| position.clone());
                                 v.play(position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {
-                                    let everything = played.recording == Recording::Everything;
-                                    if path.is_empty() && everything {
-                                        played.positions.push(position.clone());
-                                    }
-                                    played.moves.push(PlayedMove {
+                                    let at = MoveAt {
                                         span: item.span,
                                         ply,
-                                        variation: path.clone(),
-                                        san: san(v, &before, mv),
-                                        detail: everything.then(|| {
-                                            Box::new(MoveDetail::new(v, &before, mv, position))
-                                        }),
-                                    });
+                                        path,
+                                    };
+                                    played.record(v, &before, mv, position, at);
                                 }
                                 if let Some(prior) = prior {
                                     let written = Spanned::new(notation, item.span);
@@ -769,9 +812,9 @@ impl Replayer<'_> {
     /// events just started, so that a board shown after that ply has them running.
     fn events_started_here(&mut self, position: &Position, path: &[(usize, usize)]) {
         if path.is_empty()
-            && let Some(last) = self.played.as_mut().and_then(|p| p.positions.last_mut())
+            && let Some(played) = &mut self.played
         {
-            *last = position.clone();
+            played.events_started(position);
         }
     }
 

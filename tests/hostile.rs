@@ -336,6 +336,19 @@ fn a_game_of_100000_plies() {
     assert_eq!(stdout(&output).split_whitespace().count(), 100_000);
     let output = xpgn(&["fmt", "--check", s(&path)]);
     assert_eq!(output.status.code(), Some(1), "fmt joins the lines");
+    // `show` keeps the one position it draws, not 100,000 (issue 20, finding 8): the
+    // board at any ply is the one `convert --to fen` gives there.
+    let fens = stdout(&xpgn(&["convert", "--to", "fen", s(&path)]));
+    let fens: Vec<&str> = fens.lines().collect();
+    for (ply, fen) in [(None, fens[100_000]), (Some(49_999), fens[49_999])] {
+        let mut args = vec!["show", s(&path)];
+        let ply_text = ply.map(|p: usize| p.to_string());
+        if let Some(ply) = &ply_text {
+            args.extend(["--ply", ply]);
+        }
+        let board = stdout(&xpgn(&args));
+        assert!(board.contains(fen), "{ply:?}: {board}");
+    }
 }
 
 #[test]

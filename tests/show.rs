@@ -184,20 +184,10 @@ fn position(
         .expect("a chunk")
         .unwrap();
     let (_, parsed) = chunk.games(file).nth(game - 1).expect("the game");
-    let replay = replay_recording(&parsed.game, &variants, Recording::Everything);
+    let replay = replay_recording(&parsed.game, &variants, Recording::Board(ply));
     let v = variants.find(&replay.variant).unwrap();
-    let played = replay.played.as_ref().unwrap();
-    let ply = ply.unwrap_or(played.positions.len() - 1);
-    let last = ply.checked_sub(1).map(|index| {
-        played
-            .moves
-            .iter()
-            .filter(|m| m.variation.is_empty())
-            .nth(index)
-            .unwrap()
-            .clone()
-    });
-    (v, played.positions[ply].clone(), last)
+    let (position, last) = replay.played.unwrap().board.unwrap();
+    (v, position, last)
 }
 
 /// An RGB colour, for comparing pixels.

@@ -121,7 +121,7 @@ fn show_game(
     parsed: &ParsedGame,
 ) -> ExitStatus {
     let game = &parsed.game;
-    let replay = replay_recording(game, variants, Recording::Everything);
+    let replay = replay_recording(game, variants, Recording::Board(args.ply));
     let error = replay
         .diagnostics
         .iter()
@@ -137,13 +137,17 @@ fn show_game(
             terminal_safe(&error.message)
         )
     });
-    let (Some(played), Some(v)) = (&replay.played, variants.find(&replay.variant)) else {
+    let board = replay
+        .played
+        .as_ref()
+        .and_then(|p| Some((p.main_plies, p.board.as_ref()?)));
+    let (Some((replayed, (position, last))), Some(v)) = (board, variants.find(&replay.variant))
+    else {
         // Not replayed at all: a variant xpgn does not play.
         let why = error_note.unwrap_or_else(|| "its moves were not replayed".to_owned());
         eprintln!("xpgn: game {}: nothing to show: {why}", args.game);
         return ExitStatus::Findings;
     };
-    let replayed = played.positions.len() - 1;
     let ply = args.ply.unwrap_or(replayed);
     if ply > replayed {
         let stop = if error_note.is_some() {
@@ -163,15 +167,7 @@ fn show_game(
         eprintln!("xpgn: {note}; the board is drawn from the moves before it");
         status = ExitStatus::Findings;
     }
-    let position = &played.positions[ply];
-    // The main line's moves line up with its positions: the k-th after the start.
-    let last = ply.checked_sub(1).and_then(|index| {
-        played
-            .moves
-            .iter()
-            .filter(|m| m.variation.is_empty())
-            .nth(index)
-    });
+    let last = last.as_ref();
     let text = match args.format {
         BoardFormat::Text => text_board(v, position, last, args.ascii),
         BoardFormat::Svg => svg_board(v, position, last),

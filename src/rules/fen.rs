@@ -621,12 +621,19 @@ mod event_state_tests {
                 }
                 let text = std::fs::read_to_string(&path).unwrap();
                 for parsed in parse_str(&text) {
-                    let replay = replay_recording(&parsed.game, &variants, Recording::Everything);
-                    let Some(played) = &replay.played else {
+                    let board = |ply| {
+                        let replay =
+                            replay_recording(&parsed.game, &variants, Recording::Board(ply));
+                        let played = replay.played?;
+                        Some((played.main_plies, played.board?.0, replay.variant))
+                    };
+                    let Some((plies, ..)) = board(None) else {
                         continue;
                     };
-                    let v = variants.find(&replay.variant).unwrap();
-                    for pos in played.positions.iter().filter(|p| p.has_events()) {
+                    let positions = (0..=plies).filter_map(|ply| board(Some(ply)));
+                    for (_, pos, variant) in positions.filter(|(_, p, _)| p.has_events()) {
+                        let v = variants.find(&variant).unwrap();
+                        let pos = &pos;
                         let fen = write_fen(v, pos);
                         let read = parse_fen(v, &fen)
                             .unwrap_or_else(|e| panic!("{}: {fen}: {e}", path.display()));
