@@ -1256,7 +1256,7 @@ fn may_hold_control_character(text: &[u8]) -> bool {
     match text.last_chunk::<8>() {
         Some(last) if !rest.is_empty() => flagged | flags(last) != 0,
         Some(_) => flagged != 0,
-        None => rest.iter().any(|&b| b < 0x20 || b >= 0x7f),
+        None => rest.iter().any(|b| !(0x20..0x7f).contains(b)),
     }
 }
 
