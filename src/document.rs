@@ -532,6 +532,20 @@ mod tests {
     }
 
     #[test]
+    fn documents_cut_inside_a_character_are_reported_not_a_panic() {
+        let json = r#"{"tags":[["White","Jürgen Müller"]],"moves":[{"written":"e4","comments":["gut ♔"]}]}"#;
+        let yaml = "tags:\n- [White, \"Jürgen Mü♔\"]\nmoves:\n- written: e4\n";
+        for (text, language) in [(json, Language::Json), (yaml, Language::Yaml)] {
+            for (end, _) in text.char_indices().skip(1) {
+                let games = parse_documents(&text[..end], 0, language);
+                assert_eq!(games.len(), 1, "{language:?} cut at {end}");
+            }
+        }
+        assert_eq!(line_column_offset("aé", 1, 3), 1, "inside `é`: its start");
+        assert_eq!(line_column_offset("a\nb", 9, 9), 3, "past the end: the end");
+    }
+
+    #[test]
     fn a_start_the_tags_do_not_give_becomes_a_fen_tag() {
         let start = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
         let text =
