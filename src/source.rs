@@ -211,7 +211,7 @@ pub fn read_settings_file(path: &Path) -> io::Result<String> {
 }
 
 /// Opens the input, decompressing what its first bytes say is compressed, and refuses
-/// binary data (see [`binary_at`]).
+/// binary data: a NUL byte in its first 8000 bytes, as git decides.
 pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
     let mut raw: Box<dyn Read + Send> = match &input.path {
         Some(path) => Box::new(File::open(path)?),
