@@ -43,6 +43,17 @@ pub struct EventCommand {
     pub choices: Vec<Spanned<Choice>>,
 }
 
+/// The command as PGN writes it: `[%event 5 c4 f6]`.
+impl std::fmt::Display for EventCommand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "[%event {}", self.number.node)?;
+        for choice in &self.choices {
+            write!(f, " {}", choice.node)?;
+        }
+        f.write_str("]")
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Event(EventCommand),

@@ -148,7 +148,7 @@ pub struct Document<'a> {
     pub start: Option<&'a str>,
     /// Comments before the first move.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<&'a str>,
+    pub comments: Vec<Cow<'a, str>>,
     pub moves: Vec<DocumentMove<'a>>,
     pub result: Option<&'static str>,
 }
@@ -159,7 +159,7 @@ pub struct DocumentMove<'a> {
     /// Comments before the move, where no move comes before it in its line (the first
     /// move of a variation: `({[%event 43]} R->a8)`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub before: Vec<&'a str>,
+    pub before: Vec<Cow<'a, str>>,
     /// As written.
     pub written: String,
     /// What the rules made of it; absent for a move that did not replay.
@@ -169,7 +169,7 @@ pub struct DocumentMove<'a> {
     pub nags: Vec<u8>,
     /// Comments after the move.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<&'a str>,
+    pub comments: Vec<Cow<'a, str>>,
     /// Variations that replace this move, each a list of moves.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<Vec<DocumentMove<'a>>>,
@@ -198,7 +198,7 @@ pub fn document<'a>(game: &'a Game, replay: &'a Replay) -> Document<'a> {
 fn line<'a>(
     items: &'a [Spanned<Item>],
     played: &HashMap<usize, &'a PlayedMove>,
-    leading: &mut Vec<&'a str>,
+    leading: &mut Vec<Cow<'a, str>>,
 ) -> Vec<DocumentMove<'a>> {
     let mut moves: Vec<DocumentMove<'a>> = Vec::new();
     for item in items {
@@ -220,10 +220,19 @@ fn line<'a>(
                 comments: Vec::new(),
                 variations: Vec::new(),
             }),
-            Item::Comment(comment) => match moves.last_mut() {
-                Some(last) => last.comments.push(&comment.text),
-                None => leading.push(&comment.text),
-            },
+            Item::Comment(comment) => {
+                comment_after(&mut moves, leading, Cow::Borrowed(&comment.text));
+            }
+            // A transcript's lines are kept as comments, as `convert --to pgn` keeps them:
+            // an event line as its `[%event ...]` command, so the document replays alike.
+            Item::Prose(text) => comment_after(&mut moves, leading, Cow::Borrowed(text)),
+            Item::EventLine(event_line) => {
+                let text = match &event_line.event {
+                    Some(event) => Cow::Owned(event.to_string()),
+                    None => Cow::Borrowed(event_line.text.as_str()),
+                };
+                comment_after(&mut moves, leading, text);
+            }
             Item::Nag(nag) => {
                 if let Some(last) = moves.last_mut() {
                     last.nags.push(*nag);
@@ -244,6 +253,18 @@ fn line<'a>(
         }
     }
     moves
+}
+
+/// Adds a comment after the last move of a line, or to `leading` before its first.
+fn comment_after<'a>(
+    moves: &mut [DocumentMove<'a>],
+    leading: &mut Vec<Cow<'a, str>>,
+    text: Cow<'a, str>,
+) {
+    match moves.last_mut() {
+        Some(last) => last.comments.push(text),
+        None => leading.push(text),
+    }
 }
 
 #[cfg(test)]

@@ -65,30 +65,17 @@ pub fn parse_documents(text: &str, offset: usize, language: Language) -> Vec<Par
             let mut start = 0;
             while start < text.len() {
                 let rest = &text[start..];
-                let mut stream =
-                    serde_json::Deserializer::from_str(rest).into_iter::<GameDocument>();
-                match stream.next() {
-                    None => break,
-                    Some(Ok(document)) => {
-                        let end = stream.byte_offset();
-                        let skipped = rest.len() - rest.trim_start().len();
-                        let body = &rest[skipped..end];
-                        games.push(build(document, body, offset + start + skipped, language));
-                        start += end;
-                    }
-                    Some(Err(error)) => {
-                        // JSON Lines: the next line starts the next document.
-                        let at = line_column_offset(rest, error.line(), error.column());
-                        let next = rest[at..].find('\n').map_or(rest.len(), |i| at + i + 1);
-                        games.push(malformed(
-                            &rest[..next],
-                            offset + start,
-                            at,
-                            &error.to_string(),
-                        ));
-                        start += next;
-                    }
+                let (depth, too_deep_at) = json_depth(rest);
+                if let Some(at) = too_deep_at {
+                    let next = rest[at..].find('\n').map_or(rest.len(), |i| at + i + 1);
+                    games.push(too_deep(&rest[..next], offset + start, at));
+                    start += next;
+                    continue;
                 }
+                let read = on_stack_for(depth, || json_document(rest, offset + start));
+                let Some((game, len)) = read else { break };
+                games.push(game);
+                start += len;
             }
         }
         Language::Yaml => {
@@ -97,21 +84,140 @@ pub fn parse_documents(text: &str, offset: usize, language: Language) -> Vec<Par
                     continue;
                 }
                 let at = offset + document_start;
-                match serde_saphyr::from_str::<GameDocument>(body) {
-                    Ok(document) => games.push(build(document, body, at, language)),
-                    Err(error) => {
-                        let place = error.location().map_or(0, |l| {
-                            line_column_offset(body, l.line() as usize, l.column() as usize)
-                        });
-                        let message = error.without_snippet().to_string();
-                        let reason = message.rsplit_once(": ").map_or(&*message, |(_, r)| r);
-                        games.push(malformed(body, at, place, reason));
-                    }
-                }
+                // Block YAML indents each level: the deepest indentation bounds the depth.
+                let depth = body
+                    .lines()
+                    .map(|line| line.len() - line.trim_start_matches([' ', '-']).len())
+                    .max()
+                    .unwrap_or(0);
+                games.push(on_stack_for(depth, || yaml_document(body, at)));
             }
         }
     }
     games
+}
+
+/// The first JSON document of `text` (at `offset` in the file) and the length of text it
+/// takes, or `None` when only blanks are left.
+fn json_document(text: &str, offset: usize) -> Option<(ParsedGame, usize)> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    // `json_depth` bounds the nesting as deep as PGN's variations go.
+    deserializer.disable_recursion_limit();
+    let mut stream = deserializer.into_iter::<GameDocument>();
+    match stream.next()? {
+        Ok(document) => {
+            let end = stream.byte_offset();
+            let skipped = text.len() - text.trim_start().len();
+            let body = &text[skipped..end];
+            Some((build(document, body, offset + skipped, Language::Json), end))
+        }
+        Err(error) => {
+            // JSON Lines: the next line starts the next document.
+            let at = line_column_offset(text, error.line(), error.column());
+            let next = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+            let game = malformed(&text[..next], offset, at, &error.to_string());
+            Some((game, next))
+        }
+    }
+}
+
+/// The game of one YAML document `body`, at `offset` in the file.
+fn yaml_document(body: &str, offset: usize) -> ParsedGame {
+    let options = serde_saphyr::options! {
+        budget: serde_saphyr::budget! { max_depth: MAX_DOCUMENT_DEPTH },
+    };
+    match serde_saphyr::from_str_with_options::<GameDocument>(body, options) {
+        Ok(document) => build(document, body, offset, Language::Yaml),
+        Err(error) => {
+            let place = error.location().map_or(0, |l| {
+                line_column_offset(body, l.line() as usize, l.column() as usize)
+            });
+            let message = error.without_snippet().to_string();
+            let reason = message.rsplit_once(": ").map_or(&*message, |(_, r)| r);
+            malformed(body, offset, place, reason)
+        }
+    }
+}
+
+/// Nesting a thread's own stack reads (a worker thread has 2 MiB): the parsers recurse
+/// once or more per level, and a debug build's frames are large.
+const SHALLOW_DEPTH: usize = 48;
+
+/// Stack for reading a document nested up to [`MAX_DOCUMENT_DEPTH`] (only the pages used
+/// are touched).
+const DEEP_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `read` here for a shallow document, and on a thread of its own with a stack for
+/// [`MAX_DOCUMENT_DEPTH`] levels for a deeper one (`depth` counts levels, or columns of
+/// indentation, which are more).
+fn on_stack_for<T: Send>(depth: usize, read: impl FnOnce() -> T + Send) -> T {
+    if depth <= SHALLOW_DEPTH {
+        return read();
+    }
+    std::thread::scope(|scope| {
+        let reader = std::thread::Builder::new()
+            .stack_size(DEEP_STACK_BYTES)
+            .spawn_scoped(scope, read)
+            .unwrap_or_else(|e| panic!("cannot start a thread to read a deep document: {e}"));
+        reader
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// How deep a document's lists and maps may nest: as deep as PGN reads variations. A
+/// variation is three levels (the move's `variations`, the variation, its move) below
+/// the document and its `moves`, and a few more for what a move holds.
+const MAX_DOCUMENT_DEPTH: usize = 3 * crate::pgn::MAX_VARIATION_DEPTH + 8;
+
+/// How deep the first JSON value of `text` nests, and where it passes
+/// [`MAX_DOCUMENT_DEPTH`] if it does: the parser would otherwise recurse as deep as the
+/// input goes.
+fn json_depth(text: &str) -> (usize, Option<usize>) {
+    let mut depth = 0usize;
+    let mut deepest = 0;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'{' | b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                if depth > MAX_DOCUMENT_DEPTH {
+                    return (deepest, Some(i));
+                }
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    (deepest, None)
+}
+
+/// A document nested deeper than [`MAX_DOCUMENT_DEPTH`], at byte `at` of `body`.
+fn too_deep(body: &str, offset: usize, at: usize) -> ParsedGame {
+    let mut game = malformed(
+        body,
+        offset,
+        at,
+        &format!(
+            "variations nest deeper than the {} levels xpgn reads",
+            crate::pgn::MAX_VARIATION_DEPTH
+        ),
+    );
+    game.diagnostics[0].help = Some(
+        "move the deepest variations into games of their own, as a PGN file would need too".into(),
+    );
+    game
 }
 
 /// Splits YAML text at its `---` lines: each document with its offset in `text`.
@@ -131,14 +237,16 @@ fn yaml_documents(text: &str) -> Vec<(usize, &str)> {
     documents
 }
 
-/// The byte offset of a 1-based line and column (as serde_json counts them) in `text`.
+/// The byte offset of a 1-based line and column (as serde_json counts them) in `text`,
+/// moved back to the start of the character it falls in: a parser may point inside one
+/// (a document cut in the middle of `ü`).
 fn line_column_offset(text: &str, line: usize, column: usize) -> usize {
     let line_start = text
         .split_inclusive('\n')
         .take(line.saturating_sub(1))
         .map(str::len)
         .sum::<usize>();
-    (line_start + column.saturating_sub(1)).min(text.len())
+    text.floor_char_boundary(line_start + column.saturating_sub(1))
 }
 
 /// A document that cannot be read: one game holding the diagnostic.
@@ -421,6 +529,20 @@ mod tests {
         assert_eq!(moves(&games[1].game), ["d4"]);
         let d4 = games[1].game.main_line().next().unwrap().span;
         assert_eq!(&text[d4.offset..d4.end()], "\"d4\"");
+    }
+
+    #[test]
+    fn documents_cut_inside_a_character_are_reported_not_a_panic() {
+        let json = r#"{"tags":[["White","Jürgen Müller"]],"moves":[{"written":"e4","comments":["gut ♔"]}]}"#;
+        let yaml = "tags:\n- [White, \"Jürgen Mü♔\"]\nmoves:\n- written: e4\n";
+        for (text, language) in [(json, Language::Json), (yaml, Language::Yaml)] {
+            for (end, _) in text.char_indices().skip(1) {
+                let games = parse_documents(&text[..end], 0, language);
+                assert_eq!(games.len(), 1, "{language:?} cut at {end}");
+            }
+        }
+        assert_eq!(line_column_offset("aé", 1, 3), 1, "inside `é`: its start");
+        assert_eq!(line_column_offset("a\nb", 9, 9), 3, "past the end: the end");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::document::{Language, parse_documents};
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
 use crate::report::Source;
-use crate::source::{Chunk, Input, InputFormat, PgnChunks, open, read_whole};
+use crate::source::{Chunk, DocumentChunks, Input, InputFormat, PgnChunks, open, read_whole};
 use crate::span::Span;
 
 /// The games read from one chunk of a file, with the chunk they came from.
@@ -171,34 +171,27 @@ pub fn read_chunks(
     input: &Input,
 ) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<PendingChunk>> + Send>> {
     let reader = open(input)?;
-    Ok(match input.format {
-        InputFormat::Pgn => {
-            let mut warned = false;
-            Box::new(PgnChunks::new(reader).map(move |chunk| {
-                chunk.map(|chunk| {
-                    let warn_encoding =
-                        !warned && chunk.parts.iter().any(|p| p.cp1252_line.is_some());
-                    warned |= warn_encoding;
-                    PendingChunk {
-                        chunk,
-                        format: InputFormat::Pgn,
-                        warn_encoding,
-                    }
-                })
-            }))
-        }
-        // A transcript is one game; documents are read whole too (a JSON or YAML parser
-        // wants the whole text).
-        format @ (InputFormat::Transcript | InputFormat::Json | InputFormat::Yaml) => {
-            Box::new(std::iter::once(read_whole(reader).map(move |chunk| {
-                PendingChunk {
-                    chunk,
-                    format,
-                    warn_encoding: true,
-                }
-            })))
-        }
-    })
+    let format = input.format;
+    let chunks: Box<dyn Iterator<Item = std::io::Result<Chunk>> + Send> = match format {
+        InputFormat::Pgn => Box::new(PgnChunks::new(reader)),
+        // A document at a time: the size limit holds per game, not per file.
+        InputFormat::Json => Box::new(DocumentChunks::new(reader, false)),
+        InputFormat::Yaml => Box::new(DocumentChunks::new(reader, true)),
+        // A transcript is one game.
+        InputFormat::Transcript => Box::new(std::iter::once(read_whole(reader))),
+    };
+    let mut warned = false;
+    Ok(Box::new(chunks.map(move |chunk| {
+        chunk.map(|chunk| {
+            let warn_encoding = !warned && chunk.parts.iter().any(|p| p.cp1252_line.is_some());
+            warned |= warn_encoding;
+            PendingChunk {
+                chunk,
+                format,
+                warn_encoding,
+            }
+        })
+    })))
 }
 
 /// Opens `input` and reads its games chunk by chunk (chunks without games are skipped).

@@ -200,11 +200,7 @@ impl<'a> Lines<'a> {
                 Item::Prose(text) => self.comment(text),
                 Item::EventLine(line) => match &line.event {
                     Some(event) => {
-                        let _ = write!(buffer, "[%event {}", event.number.node);
-                        for choice in &event.choices {
-                            let _ = write!(buffer, " {}", choice.node);
-                        }
-                        buffer.push(']');
+                        let _ = write!(buffer, "{event}");
                         self.comment(&buffer);
                     }
                     None => self.comment(&line.text),

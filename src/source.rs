@@ -16,6 +16,23 @@ pub enum Compression {
     Bzip2,
 }
 
+impl Compression {
+    /// What the first bytes of a stream say it is compressed with, whatever its name:
+    /// `xpgn check - < games.pgn.zst` and a gzip file named `games.pgn` are read as what
+    /// they hold.
+    pub fn of(head: &[u8]) -> Compression {
+        match head {
+            [0x1F, 0x8B, ..] => Compression::Gzip,
+            [0x28, 0xB5, 0x2F, 0xFD, ..] => Compression::Zstd,
+            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
+            _ => Compression::None,
+        }
+    }
+}
+
+/// The bytes [`Compression::of`] looks at.
+const MAGIC_BYTES: usize = 4;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputFormat {
     Pgn,
@@ -48,13 +65,15 @@ impl Input {
         }
     }
 
-    /// Compression and format from the name: `games.pgn.gz`, `thread.txt`, ...
+    /// Format from the name (`games.pgn.gz`, `thread.txt`, ...); compression from the
+    /// first bytes of a regular file, else from the name (a pipe's bytes would be used
+    /// up; a file that cannot be read says why when it is opened).
     pub fn from_path(path: &Path) -> Input {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().to_lowercase())
             .unwrap_or_default();
-        let (compression, stem) = [
+        let (named, stem) = [
             (".gz", Compression::Gzip),
             (".zst", Compression::Zstd),
             (".bz2", Compression::Bzip2),
@@ -62,6 +81,13 @@ impl Input {
         .into_iter()
         .find_map(|(ext, c)| name.strip_suffix(ext).map(|stem| (c, stem)))
         .unwrap_or((Compression::None, name.as_str()));
+        let compression = if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            File::open(path)
+                .and_then(|mut file| read_head(&mut file, MAGIC_BYTES))
+                .map_or(named, |head| Compression::of(&head))
+        } else {
+            named
+        };
         let format = if stem.ends_with(".txt") {
             InputFormat::Transcript
         } else if [".json", ".jsonl", ".ndjson"]
@@ -102,27 +128,43 @@ const WALKED_SUFFIXES: [&str; 5] = [".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", "
 
 /// Expands command-line paths: `-` is standard input, a directory is walked (sorted by
 /// name, symlinked directories not followed) for game files, and a named file is taken
-/// whatever its extension.
+/// whatever its extension. A path or folder that cannot be read is listed among the
+/// errors and the walk goes on past it, so one unreadable entry leaves the rest checked.
 pub fn collect_inputs(
     paths: &[PathBuf],
     format_override: Option<InputFormat>,
-) -> Result<Vec<Input>, SourceError> {
+) -> (Vec<Input>, Vec<SourceError>) {
     let mut inputs = Vec::new();
+    let mut unreadable = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::stdin(format_override.unwrap_or(InputFormat::Pgn)));
             continue;
         }
-        let metadata = std::fs::metadata(path).map_err(|e| SourceError {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+        let metadata = match std::fs::metadata(path) {
+            Ok(metadata) => metadata,
+            Err(e) => {
+                unreadable.push(SourceError {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
         if metadata.is_dir() {
             for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
-                let entry = entry.map_err(|e| SourceError {
-                    path: e.path().unwrap_or(path).display().to_string(),
-                    message: e.to_string(),
-                })?;
+                let entry = match entry {
+                    Ok(entry) => entry,
+                    Err(e) => {
+                        unreadable.push(SourceError {
+                            path: e.path().unwrap_or(path).display().to_string(),
+                            message: e
+                                .io_error()
+                                .map_or_else(|| e.to_string(), ToString::to_string),
+                        });
+                        continue;
+                    }
+                };
                 let name = entry.file_name().to_string_lossy().to_lowercase();
                 if entry.file_type().is_file() && WALKED_SUFFIXES.iter().any(|s| name.ends_with(s))
                 {
@@ -138,30 +180,91 @@ pub fn collect_inputs(
             input.format = format;
         }
     }
-    Ok(inputs)
+    (inputs, unreadable)
 }
 
-/// Opens the input, decompressing by its [`Compression`].
+/// The most a settings file (`--config`, `--variant-file`) may hold: real ones are a few
+/// KB, and `/dev/zero` or a mistyped path to a game archive must not fill the memory.
+pub const MAX_SETTINGS_BYTES: usize = 4 << 20;
+
+/// Reads a settings file whole, refusing one of more than [`MAX_SETTINGS_BYTES`].
+pub fn read_settings_file(path: &Path) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    File::open(path)?
+        .take(MAX_SETTINGS_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_SETTINGS_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "it holds more than {} MiB, more than a settings file needs; name the YAML file meant",
+                MAX_SETTINGS_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "it is not UTF-8; save it as UTF-8",
+        )
+    })
+}
+
+/// Opens the input, decompressing what its first bytes say is compressed, and refuses
+/// binary data: a NUL byte in its first 8000 bytes, as git decides.
 pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
-    let raw: Box<dyn Read + Send> = match &input.path {
+    let mut raw: Box<dyn Read + Send> = match &input.path {
         Some(path) => Box::new(File::open(path)?),
         None => Box::new(io::stdin()),
     };
-    Ok(match input.compression {
-        Compression::None => Box::new(BufReader::with_capacity(BLOCK, raw)),
-        Compression::Gzip => Box::new(BufReader::with_capacity(
-            BLOCK,
-            flate2::read::MultiGzDecoder::new(raw),
-        )),
-        Compression::Zstd => Box::new(BufReader::with_capacity(
-            BLOCK,
-            zstd::stream::read::Decoder::new(raw)?,
-        )),
-        Compression::Bzip2 => Box::new(BufReader::with_capacity(
-            BLOCK,
-            bzip2::read::MultiBzDecoder::new(raw),
-        )),
-    })
+    // Read ahead and put back: standard input cannot be reopened.
+    let magic = read_head(&mut raw, MAGIC_BYTES)?;
+    let compression = Compression::of(&magic);
+    let raw = io::Cursor::new(magic).chain(raw);
+    let mut decoded: Box<dyn Read + Send> = match compression {
+        Compression::None => Box::new(raw),
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(raw)?),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+    };
+    let head = read_head(&mut decoded, BINARY_SNIFF_BYTES)?;
+    if let Some(at) = binary_at(&head) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "binary data (a NUL byte at byte {at}), not game text; skipped (xpgn reads PGN, transcripts and game documents, plain or gzip, zstd or bzip2 compressed)"
+            ),
+        ));
+    }
+    Ok(Box::new(BufReader::with_capacity(
+        BLOCK,
+        io::Cursor::new(head).chain(decoded),
+    )))
+}
+
+/// Up to `len` bytes from the start of `reader`, fewer only at its end.
+fn read_head(reader: &mut impl Read, len: usize) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(len);
+    reader.take(len as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// How much of an input's (decompressed) start is looked at for binary data: as git
+/// decides.
+const BINARY_SNIFF_BYTES: usize = 8000;
+
+/// Where the first NUL byte of an input's start is, when that makes it binary (an
+/// executable, an image, a database), as git and ripgrep decide: no text format xpgn
+/// reads holds one. UTF-16 text, which has NULs in every ASCII character, starts with
+/// its byte order mark and is not binary.
+///
+/// A binary input is an error (exit status 2), not a warning a run passes with: it was
+/// named, or walked to as a game file, and none of its games were checked.
+fn binary_at(head: &[u8]) -> Option<usize> {
+    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+        return None;
+    }
+    memchr::memchr(0, head)
 }
 
 const BLOCK: usize = 64 * 1024;
@@ -202,6 +305,9 @@ pub struct Part {
 /// million tags): a game's tree takes up to about 30 times its text. The largest game of
 /// the shared corpus is 0.25 MB; a game of 100,000 plies is 0.75 MB.
 pub const MAX_PART_BYTES: usize = 1 << 20;
+
+/// The most text a YAML document may hold, its indentation included.
+const MAX_INDENTED_PART_BYTES: usize = 64 * MAX_PART_BYTES;
 
 /// How much of a part that is too large is kept to show where it starts.
 const KEPT_OF_SKIPPED: usize = 200;
@@ -444,6 +550,25 @@ impl<R: Read> PgnChunks<R> {
         };
     }
 
+    /// Ends the part being scanned, grown past [`MAX_PART_BYTES`], after the last game
+    /// that ends within that size: tagless games follow one another with no tag line to
+    /// split at, and a megabyte of them is each game's to check, not one too large part.
+    /// Only large parts pay for this second look, so the parts of ordinary files are
+    /// those the scan finds. Returns whether a game ended there.
+    fn end_tagless_game(&mut self) -> bool {
+        let limit = self.scanned.min(self.part_start + MAX_PART_BYTES);
+        let Some((end, lines)) = last_game_end(&self.pending[self.part_start..limit]) else {
+            return false;
+        };
+        let end = self.part_start + end;
+        self.state.lines = lines;
+        self.end_part(end);
+        // A result ends inside a line, and the scan goes on right after it.
+        self.state.line_start = false;
+        self.scanned = end;
+        true
+    }
+
     fn take_chunk(&mut self) -> Chunk {
         let bytes = self.pending[self.start..self.part_start].to_vec();
         self.start = self.part_start;
@@ -473,6 +598,12 @@ impl<R: Read> Iterator for PgnChunks<R> {
     fn next(&mut self) -> Option<io::Result<Chunk>> {
         loop {
             if let Some(end) = self.scan() {
+                if self.kept.is_none()
+                    && end - self.part_start > MAX_PART_BYTES
+                    && self.end_tagless_game()
+                {
+                    return Some(Ok(self.take_chunk()));
+                }
                 if self.kept.is_none() && end - self.part_start > MAX_PART_BYTES {
                     self.kept = Some(kept_len(&self.pending[self.part_start..end]));
                 }
@@ -490,6 +621,9 @@ impl<R: Read> Iterator for PgnChunks<R> {
                 continue;
             }
             if self.kept.is_none() && self.scanned - self.part_start > MAX_PART_BYTES {
+                if self.end_tagless_game() {
+                    return Some(Ok(self.take_chunk()));
+                }
                 self.kept = Some(kept_len(&self.pending[self.part_start..self.filled]));
             }
             if let Some(kept) = self.kept {
@@ -541,6 +675,78 @@ fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
     )
 }
 
+/// In the text of a part, the end of the last game a result token (`1-0`, `0-1`,
+/// `1/2-1/2`, `*`) ends outside comments, tag lines, escape lines and variations, with
+/// the line breaks before it; the token must be followed by a delimiter, so that one cut
+/// by the end of `bytes` is not taken for a whole one.
+fn last_game_end(bytes: &[u8]) -> Option<(usize, usize)> {
+    let is_delimiter =
+        |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'(' | b')' | b'{' | b';');
+    let mut found = None;
+    let mut lines = 0;
+    let mut depth = 0usize;
+    let mut line_start = true;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let skip_to = match b {
+            b'\n' | b'\r' => {
+                if !(b == b'\n' && i > 0 && bytes[i - 1] == b'\r') {
+                    lines += 1;
+                }
+                line_start = true;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' => {
+                i += 1;
+                continue;
+            }
+            b'{' => {
+                let end = memchr::memchr(b'}', &bytes[i..]).map_or(bytes.len(), |n| i + n + 1);
+                lines += line_breaks_in(&bytes[i..end]);
+                end
+            }
+            b';' => line_end(bytes, i).unwrap_or(bytes.len()),
+            b'%' | b'[' if line_start => line_end(bytes, i).unwrap_or(bytes.len()),
+            b'(' => {
+                depth += 1;
+                i + 1
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                i + 1
+            }
+            _ => {
+                let end = bytes[i..]
+                    .iter()
+                    .position(is_delimiter)
+                    .map_or(bytes.len(), |n| i + n);
+                if depth == 0
+                    && end < bytes.len()
+                    && matches!(&bytes[i..end], b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+                {
+                    found = Some((end, lines));
+                }
+                end
+            }
+        };
+        line_start = false;
+        i = skip_to;
+    }
+    found
+}
+
+/// Line breaks in `bytes`, a `\r\n` counting once.
+fn line_breaks_in(bytes: &[u8]) -> usize {
+    let mut count = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\r' || (b == b'\n' && (i == 0 || bytes[i - 1] != b'\r')) {
+            count += 1;
+        }
+    }
+    count
+}
+
 /// How much of a part that is too large is kept to show where it starts: its first line,
 /// at most [`KEPT_OF_SKIPPED`] bytes of it, not cut inside a UTF-8 sequence.
 fn kept_len(part: &[u8]) -> usize {
@@ -561,6 +767,204 @@ fn line_start_blanks(bytes: &[u8], i: usize) -> usize {
         .rev()
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count()
+}
+
+/// Splits a stream of game documents (JSON or YAML, as `xpgn convert` writes them) into
+/// chunks of parts of one document each, so that the size limit holds per document and
+/// a file of any number of them streams. A JSON document ends at the end of the line
+/// where its braces close; a line starting with `{` while one is still open starts the
+/// next one (the open one is malformed, and is reported so). A YAML document starts at
+/// a `---` line.
+pub struct DocumentChunks<R: BufRead> {
+    reader: R,
+    yaml: bool,
+    /// The text of the chunk being read: its parts, then the part being read.
+    bytes: Vec<u8>,
+    parts: Vec<Part>,
+    part_start: usize,
+    /// 0-based file line of `part_start`, and the line breaks read since.
+    line: usize,
+    part_lines: usize,
+    /// The part being read holds more than blanks.
+    content: bool,
+    /// Bytes of the part being read that count towards [`MAX_PART_BYTES`].
+    counted: usize,
+    /// JSON brackets open at the end of what was read of the part.
+    depth: usize,
+    /// Bytes of the part being read dropped past [`MAX_PART_BYTES`].
+    skipped: usize,
+    offset: usize,
+    /// A line that starts the next chunk's first part.
+    carried: Option<(Vec<u8>, usize)>,
+    eof: bool,
+}
+
+impl<R: BufRead> DocumentChunks<R> {
+    pub fn new(reader: R, yaml: bool) -> Self {
+        DocumentChunks {
+            reader,
+            yaml,
+            bytes: Vec::new(),
+            parts: Vec::new(),
+            part_start: 0,
+            line: 0,
+            part_lines: 0,
+            content: false,
+            counted: 0,
+            depth: 0,
+            skipped: 0,
+            offset: 0,
+            carried: None,
+            eof: false,
+        }
+    }
+
+    /// The next line, of which at most [`MAX_PART_BYTES`] and a byte are kept, with its
+    /// whole length; an empty line at the end of the input.
+    fn read_line(&mut self) -> io::Result<(Vec<u8>, usize)> {
+        let mut line = Vec::new();
+        (&mut self.reader)
+            .take(MAX_PART_BYTES as u64 + 1)
+            .read_until(b'\n', &mut line)?;
+        let mut len = line.len();
+        if len > MAX_PART_BYTES && !line.ends_with(b"\n") {
+            // The rest of an overlong line, counted and dropped a block at a time.
+            loop {
+                let buffer = self.reader.fill_buf()?;
+                if buffer.is_empty() {
+                    break;
+                }
+                let (used, ended) = match memchr::memchr(b'\n', buffer) {
+                    Some(n) => (n + 1, true),
+                    None => (buffer.len(), false),
+                };
+                self.reader.consume(used);
+                len += used;
+                if ended {
+                    line.push(b'\n');
+                    break;
+                }
+            }
+        }
+        Ok((line, len))
+    }
+
+    /// Whether `line` starts a new document rather than going on with the open one.
+    fn starts_document(&self, line: &[u8]) -> bool {
+        if self.yaml {
+            line.starts_with(b"---") && matches!(line.get(3), None | Some(b' ' | b'\n' | b'\r'))
+        } else {
+            line.first() == Some(&b'{') && (self.depth > 0 || self.skipped > 0)
+        }
+    }
+
+    /// Adds a line (`len` bytes long in the input) to the part being read.
+    fn add_line(&mut self, line: &[u8], len: usize) {
+        self.part_lines += line_breaks_in(line);
+        if self.skipped > 0 {
+            self.skipped += len;
+            return;
+        }
+        let part_len = self.bytes.len() - self.part_start + len;
+        // YAML indents each level of a document, and nested variations indent more and
+        // more: indentation does not count (what the parser builds is as large as the
+        // rest), up to a bound on the text held.
+        let indentation = if self.yaml {
+            line.iter().take_while(|&&b| b == b' ').count()
+        } else {
+            0
+        };
+        self.counted += len - indentation;
+        if self.counted > MAX_PART_BYTES || part_len > MAX_INDENTED_PART_BYTES {
+            // Only the part's first line is kept, at most `KEPT_OF_SKIPPED` bytes of it.
+            self.bytes
+                .extend_from_slice(&line[..line.len().min(KEPT_OF_SKIPPED)]);
+            let kept = kept_len(&self.bytes[self.part_start..]);
+            self.skipped = part_len - kept;
+            self.bytes.truncate(self.part_start + kept);
+            return;
+        }
+        self.bytes.extend_from_slice(line);
+        self.content |= line.iter().any(|b| !b.is_ascii_whitespace());
+        if !self.yaml {
+            let mut in_string = false;
+            let mut escaped = false;
+            for &b in line {
+                match b {
+                    _ if escaped => escaped = false,
+                    b'\\' if in_string => escaped = true,
+                    b'"' => in_string = !in_string,
+                    b'{' | b'[' if !in_string => self.depth += 1,
+                    b'}' | b']' if !in_string => self.depth = self.depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn end_part(&mut self) {
+        self.parts.push(Part {
+            range: self.part_start..self.bytes.len(),
+            line: self.line,
+            cp1252_line: None,
+            skipped: std::mem::take(&mut self.skipped),
+        });
+        self.part_start = self.bytes.len();
+        self.line += std::mem::take(&mut self.part_lines);
+        self.content = false;
+        self.counted = 0;
+        self.depth = 0;
+    }
+
+    fn take_chunk(&mut self) -> Chunk {
+        let parts = std::mem::take(&mut self.parts);
+        let skipped: usize = parts.iter().map(|p| p.skipped).sum();
+        self.part_start = 0;
+        let chunk = decode_parts(std::mem::take(&mut self.bytes), parts, self.offset);
+        self.offset += chunk.text.len() + skipped;
+        chunk
+    }
+}
+
+impl<R: BufRead> Iterator for DocumentChunks<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        loop {
+            let (line, len) = match self.carried.take() {
+                Some(carried) => carried,
+                None if self.eof => (Vec::new(), 0),
+                None => match self.read_line() {
+                    Ok(read) => read,
+                    Err(e) => return Some(Err(e)),
+                },
+            };
+            if len == 0 {
+                self.eof = true;
+                if self.bytes.len() > self.part_start || self.skipped > 0 {
+                    self.end_part();
+                }
+                return (!self.parts.is_empty()).then(|| Ok(self.take_chunk()));
+            }
+            if self.starts_document(&line) && (self.content || self.skipped > 0) {
+                // The skipped bytes are in no chunk's text: the next chunk's offset
+                // counts them, so no part may follow this one in its chunk.
+                let last_of_chunk = self.skipped > 0;
+                self.end_part();
+                if last_of_chunk || self.bytes.len() >= CHUNK_BYTES {
+                    self.carried = Some((line, len));
+                    return Some(Ok(self.take_chunk()));
+                }
+            }
+            self.add_line(&line, len);
+            if !self.yaml && self.content && self.depth == 0 && self.skipped == 0 {
+                self.end_part();
+                if self.bytes.len() >= CHUNK_BYTES {
+                    return Some(Ok(self.take_chunk()));
+                }
+            }
+        }
+    }
 }
 
 /// A transcript is one game: the whole input as one chunk of one part, of which at most
@@ -816,6 +1220,165 @@ mod tests {
     }
 
     #[test]
+    fn tagless_games_past_the_part_limit_are_split_at_their_results() {
+        // Results in comments, variations and tag lines end no game.
+        let game = "1. e4 {1-0 (} e5 (1... c5 *) 2. Nf3 ; 0-1\n% *\n2... Nc6 1/2-1/2\r\n";
+        let text = format!(
+            "[Event \"a\"]\n[Result \"*\"]\n{}",
+            game.repeat(3 * MAX_PART_BYTES / game.len())
+        );
+        for capacity in [64 * 1024, 1000] {
+            let all = parts_read_by(capacity, text.as_bytes());
+            assert!(all.len() >= 3, "{}", all.len());
+            let mut offset = 0;
+            for (part, file_offset, line, _) in &all {
+                assert!(part.len() <= MAX_PART_BYTES);
+                assert_eq!(*file_offset, offset);
+                assert_eq!(*line, line_breaks_in(&text.as_bytes()[..offset]));
+                offset += part.len();
+            }
+            assert_eq!(offset, text.len());
+            for (part, ..) in &all[..all.len() - 1] {
+                assert!(part.ends_with("1/2-1/2"), "{:?}", &part[part.len() - 20..]);
+            }
+        }
+        let none = last_game_end(b"1. e4 (1. d4 *) {*} e5 1-");
+        assert_eq!(
+            none, None,
+            "a result cut by the end of the text is not one yet"
+        );
+        assert_eq!(last_game_end(b"1. e4 *\r\n1. d4 0-1 1."), Some((18, 1)));
+    }
+
+    #[test]
+    fn documents_are_parts_of_their_own() {
+        let json = "{\"moves\":[{\"written\":\"e4 {\\\"\"}]}\n{\n  \"moves\": [\n  ]\n}\n{\"moves\": [\n{\"result\":\"*\"}\n";
+        let read: Vec<Chunk> = DocumentChunks::new(json.as_bytes(), false)
+            .map(Result::unwrap)
+            .collect();
+        let parts: Vec<(&str, usize)> = read
+            .iter()
+            .flat_map(|c| c.parts.iter().map(|p| (c.part_text(p), p.line)))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                ("{\"moves\":[{\"written\":\"e4 {\\\"\"}]}\n", 0),
+                ("{\n  \"moves\": [\n  ]\n}\n", 1),
+                ("{\"moves\": [\n", 5),
+                ("{\"result\":\"*\"}\n", 6),
+            ],
+            "a line opening a document ends one left open"
+        );
+        let yaml = "# x\n---\nmoves: []\n--- \nresult: '*'\n---a: b\n";
+        let read: Vec<Chunk> = DocumentChunks::new(yaml.as_bytes(), true)
+            .map(Result::unwrap)
+            .collect();
+        let texts: Vec<&str> = read
+            .iter()
+            .flat_map(|c| c.parts.iter().map(|p| c.part_text(p)))
+            .collect();
+        assert_eq!(
+            texts,
+            ["# x\n", "---\nmoves: []\n", "--- \nresult: '*'\n---a: b\n"]
+        );
+    }
+
+    #[test]
+    fn a_document_past_the_limit_keeps_its_start_and_the_next_its_place() {
+        let big = format!(
+            "{{\"moves\": [\n{}]}}\n",
+            "  {\"written\": \"e4\"},\n".repeat(MAX_PART_BYTES / 10)
+        );
+        let text = format!("{{}}\n{big}{{}}\n");
+        let read: Vec<Chunk> = DocumentChunks::new(text.as_bytes(), false)
+            .map(Result::unwrap)
+            .collect();
+        let parts: Vec<(&str, usize, usize, usize)> = read
+            .iter()
+            .flat_map(|c| {
+                c.parts
+                    .iter()
+                    .map(move |p| (c.part_text(p), c.offset + p.range.start, p.line, p.skipped))
+            })
+            .collect();
+        let lines = big.matches('\n').count();
+        assert_eq!(
+            parts,
+            [
+                ("{}\n", 0, 0, 0),
+                ("{\"moves\": [", 3, 1, big.len() - "{\"moves\": [".len()),
+                ("{}\n", 3 + big.len(), 1 + lines, 0),
+            ]
+        );
+        // An endless line is read a block at a time, not whole.
+        let endless = io::BufReader::new(io::repeat(b'x').take(3 * MAX_PART_BYTES as u64));
+        let read: Vec<Chunk> = DocumentChunks::new(endless, true)
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            read[0].parts[0].skipped,
+            3 * MAX_PART_BYTES - KEPT_OF_SKIPPED
+        );
+    }
+
+    #[test]
+    fn compression_and_binary_data_are_told_by_the_bytes() {
+        use std::io::Write;
+        let text = b"[Event \"a\"]\n1. e4 *\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text).unwrap();
+        let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+        bz.write_all(text).unwrap();
+        let dir = std::env::temp_dir().join(format!("xpgn-magic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, bytes, compression) in [
+            ("gzip.pgn", gz.finish().unwrap(), Compression::Gzip),
+            (
+                "zstd.pgn",
+                zstd::encode_all(&text[..], 0).unwrap(),
+                Compression::Zstd,
+            ),
+            ("bzip2.pgn", bz.finish().unwrap(), Compression::Bzip2),
+            ("plain.pgn.gz", text.to_vec(), Compression::None),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let input = Input::from_path(&path);
+            assert_eq!(input.compression, compression, "{name}");
+            let mut read = Vec::new();
+            open(&input).unwrap().read_to_end(&mut read).unwrap();
+            assert_eq!(read, text, "{name}");
+        }
+        for (name, bytes) in [
+            ("elf.pgn", &b"\x7fELF\x02\x01\x01\x00\x00"[..]),
+            ("nul.pgn", b"[Event \"a\"]\n\x001. e4 *"),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let Err(error) = open(&Input::from_path(&path)) else {
+                panic!("{name} was read");
+            };
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("binary data (a NUL byte at byte"),
+                "{error}"
+            );
+        }
+        let utf16 = dir.join("utf16.pgn");
+        std::fs::write(&utf16, b"\xFF\xFE[\x00E\x00").unwrap();
+        assert!(open(&Input::from_path(&utf16)).is_ok(), "UTF-16 is text");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn settings_files_are_read_up_to_a_bound() {
+        let error = read_settings_file(Path::new("/dev/zero")).unwrap_err();
+        assert!(error.to_string().contains("more than 4 MiB"), "{error}");
+    }
+
+    #[test]
     fn bom_stays_and_is_not_movetext() {
         let all = texts(b"\xEF\xBB\xBF[Event \"a\"]\n*\n[Event \"b\"]\n*");
         assert_eq!(all.len(), 2);
@@ -855,7 +1418,8 @@ mod tests {
         std::fs::write(dir.join("sub/c.PGN.bz2"), bz.finish().unwrap()).unwrap();
         std::fs::write(dir.join("d.txt"), "1.e4").unwrap();
         std::fs::write(dir.join("notes.md"), "no").unwrap();
-        let inputs = collect_inputs(std::slice::from_ref(&dir), None).unwrap();
+        let (inputs, unreadable) = collect_inputs(std::slice::from_ref(&dir), None);
+        assert!(unreadable.is_empty());
         let names: Vec<_> = inputs
             .iter()
             .map(|i| {
@@ -879,8 +1443,9 @@ mod tests {
                 .collect();
             assert_eq!(read[0].text.as_bytes(), text, "{}", input.display);
         }
-        let missing = collect_inputs(&[dir.join("nope.pgn")], None).unwrap_err();
-        assert!(missing.path.ends_with("nope.pgn"));
+        let (inputs, unreadable) = collect_inputs(&[dir.join("nope.pgn"), dir.join("d.txt")], None);
+        assert_eq!(inputs.len(), 1, "the walk goes on past what it cannot read");
+        assert!(unreadable[0].path.ends_with("nope.pgn"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -87,3 +87,23 @@ fn check_verbose_lists_the_prose_it_skipped() {
     let quiet = xpgn(&["check", "fixtures/pairs/transcript-pair.txt"]);
     assert!(stderr(&quiet).is_empty(), "{}", stderr(&quiet));
 }
+
+#[test]
+fn every_transcript_converted_to_a_document_checks_the_same() {
+    let dir = std::env::temp_dir().join(format!("xpgn-transcript-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for path in fixture_files("txt") {
+        let transcript = path.to_str().unwrap();
+        for (to, name) in [("json", "converted.json"), ("yaml", "converted.yaml")] {
+            let converted = xpgn(&["convert", "--to", to, transcript]);
+            let copy = dir.join(name);
+            std::fs::write(&copy, &converted.stdout).unwrap();
+            let copy = copy.to_str().unwrap();
+            // Prose and event lines are kept as comments, the events as `[%event ...]`.
+            assert_eq!(verdicts(copy), verdicts(transcript), "{transcript} as {to}");
+            let status = |path: &str| xpgn(&["check", "--quiet", path]).status.code();
+            assert_eq!(status(copy), status(transcript), "{transcript} as {to}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -24,7 +24,8 @@ pub struct CheckArgs {
     /// error (`FILE:LINE: prose: TEXT`).
     #[arg(short, long)]
     verbose: bool,
-    /// Games checked in parallel (default: all cores); output stays in input order.
+    /// Games checked in parallel (default: all cores; capped at 64 threads, or at the
+    /// number of cores where that is larger); output stays in input order.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<NonZeroUsize>,
 }
@@ -33,16 +34,31 @@ pub struct CheckArgs {
 /// enough that memory stays flat whatever the input's size.
 const BATCH_BYTES: usize = 1 << 18;
 
+/// Replaying a game recurses once per level of variations, up to
+/// [`xpgn::pgn::MAX_VARIATION_DEPTH`]: as much stack as the main thread has (a worker
+/// gets 2 MiB), of which only the pages used are touched.
+const WORKER_STACK_BYTES: usize = 8 << 20;
+
+/// The most threads `--jobs` starts on a machine with fewer cores: room to ask for more
+/// threads than cores (a machine shared with other work), without thousands of stacks.
+const MAX_JOBS: usize = 64;
+
 pub fn run(args: CheckArgs) -> ExitStatus {
-    let (variants, inputs) = match variants_and_inputs(&args.variant, &args.input) {
+    let (variants, inputs, walked) = match variants_and_inputs(&args.variant, &args.input) {
         Ok(read) => read,
         Err(status) => return status,
     };
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        NonZeroUsize::get,
-    );
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    // More threads than cores check no faster, and each costs a stack: `--jobs 100000`
+    // would start thousands for nothing (or fail to).
+    let jobs = args
+        .jobs
+        .map_or(cores, |jobs| jobs.get().min(cores.max(MAX_JOBS)));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(WORKER_STACK_BYTES)
+        .build();
+    let pool = match pool {
         Ok(pool) => pool,
         Err(e) => {
             eprintln!("xpgn: cannot start {jobs} threads: {e}");
@@ -53,7 +69,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     let out = io::BufWriter::new(stdout);
     let mut reporter = args.report.reporter(out);
     let mut summary = Summary::default();
-    let mut status = ExitStatus::Success;
+    let mut status = walked;
     let checker = Checker {
         variants: &variants,
         pool: (jobs > 1).then_some(&pool),

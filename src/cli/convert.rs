@@ -46,12 +46,12 @@ enum Target {
 }
 
 pub fn run(args: ConvertArgs) -> ExitStatus {
-    let (variants, inputs) = match variants_and_inputs(&args.variant, &args.input) {
+    let (variants, inputs, walked) = match variants_and_inputs(&args.variant, &args.input) {
         Ok(read) => read,
         Err(status) => return status,
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut status = ExitStatus::Success;
+    let mut status = walked;
     let mut first = true;
     for input in &inputs {
         let chunks = match read_games(input) {

@@ -39,11 +39,11 @@ fn not_pgn(format: InputFormat) -> Option<&'static str> {
 }
 
 pub fn run(args: FmtArgs) -> ExitStatus {
-    let (variants, inputs) = match variants_and_inputs(&args.variant, &args.input) {
+    let (variants, inputs, walked) = match variants_and_inputs(&args.variant, &args.input) {
         Ok(read) => read,
         Err(status) => return status,
     };
-    let mut status = ExitStatus::Success;
+    let mut status = walked;
     for input in &inputs {
         let outcome = if let Some(kind) = not_pgn(input.format) {
             Err(Refusal::Usage(format!(

@@ -100,6 +100,8 @@ struct Linter {
     config: Option<Rc<Config>>,
     /// Found upward, by the folder looked from.
     found: HashMap<PathBuf, Option<Rc<Config>>>,
+    /// The status the run ends with at least: 2 when a path could not be read.
+    walked: ExitStatus,
 }
 
 /// What linting one file found.
@@ -112,7 +114,8 @@ struct FileOutcome {
 impl Linter {
     fn new(args: &LintArgs, variants: Variants) -> Result<Linter, String> {
         let format = args.input.map(InputKind::format);
-        let inputs = collect_inputs(&args.paths, format).map_err(|e| e.to_string())?;
+        let (inputs, unreadable) = collect_inputs(&args.paths, format);
+        let walked = super::report_unreadable(&unreadable);
         let select = (!args.select.is_empty())
             .then(|| codes(&args.select))
             .transpose()?;
@@ -130,6 +133,7 @@ impl Linter {
             ignore,
             config,
             found: HashMap::new(),
+            walked,
         })
     }
 
@@ -137,7 +141,7 @@ impl Linter {
         let out = io::BufWriter::new(io::stdout().lock());
         let mut reporter = args.report.reporter(out);
         let mut summary = Summary::default();
-        let mut status = ExitStatus::Success;
+        let mut status = self.walked;
         let mut findings = 0;
         for input in std::mem::take(&mut self.inputs) {
             summary.files += 1;

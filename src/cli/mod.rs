@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand, ValueEnum};
 use xpgn::report;
 use xpgn::rules::{EventStart, Variant, Variants};
-use xpgn::source::{Input, InputFormat, collect_inputs};
+use xpgn::source::{Input, InputFormat, SourceError, collect_inputs, read_settings_file};
 
 /// How the process ends (`spec/cli.md`): scripts rely on these numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -94,7 +94,7 @@ impl VariantArgs {
         let mut loaded: Vec<&'static Variant> = Vec::new();
         for path in &self.variant_files {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| {
+            let text = read_settings_file(path).map_err(|e| {
                 eprintln!("xpgn: cannot read {name}: {e}");
                 ExitStatus::Error
             })?;
@@ -218,13 +218,12 @@ impl InputKind {
 }
 
 impl InputArgs {
-    /// The inputs, or the process's exit status when a path is bad.
-    fn inputs(&self) -> Result<Vec<Input>, ExitStatus> {
+    /// The inputs that can be read, and the exit status the run ends with at least:
+    /// 2 when a path or folder cannot be read (each said on standard error).
+    fn inputs(&self) -> (Vec<Input>, ExitStatus) {
         let format = self.input.map(InputKind::format);
-        collect_inputs(&self.paths, format).map_err(|e| {
-            eprintln!("xpgn: {e}");
-            ExitStatus::Error
-        })
+        let (inputs, unreadable) = collect_inputs(&self.paths, format);
+        (inputs, report_unreadable(&unreadable))
     }
 }
 
@@ -338,13 +337,28 @@ impl PositionArgs {
     }
 }
 
-/// The variants and the inputs of a command that reads games, or the exit status when
-/// either option is wrong (each says why on standard error).
+/// Says on standard error which paths cannot be read; the exit status that earns.
+fn report_unreadable(unreadable: &[SourceError]) -> ExitStatus {
+    for error in unreadable {
+        eprintln!("xpgn: {error}");
+    }
+    if unreadable.is_empty() {
+        ExitStatus::Success
+    } else {
+        ExitStatus::Error
+    }
+}
+
+/// The variants and the inputs of a command that reads games with the exit status the
+/// run ends with at least (see [`InputArgs::inputs`]), or the exit status when the
+/// variant options are wrong (each says why on standard error).
 fn variants_and_inputs(
     variant: &VariantArgs,
     input: &InputArgs,
-) -> Result<(Variants, Vec<Input>), ExitStatus> {
-    Ok((variant.variants()?, input.inputs()?))
+) -> Result<(Variants, Vec<Input>, ExitStatus), ExitStatus> {
+    let variants = variant.variants()?;
+    let (inputs, status) = input.inputs();
+    Ok((variants, inputs, status))
 }
 
 /// The exit status after writing a command's output: a closed pipe is no error.

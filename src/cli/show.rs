@@ -73,10 +73,10 @@ pub fn run(args: ShowArgs) -> ExitStatus {
         paths: vec![args.path.clone()],
         input: args.input,
     };
-    let inputs = match input_args.inputs() {
-        Ok(inputs) => inputs,
-        Err(status) => return status,
-    };
+    let (inputs, walked) = input_args.inputs();
+    if walked != ExitStatus::Success {
+        return walked;
+    }
     let mut seen = 0;
     for input in &inputs {
         let chunks = match read_games(input) {

@@ -121,7 +121,7 @@ impl Config {
     /// Reads the configuration file at `path`; the error says what is wrong, with the file.
     pub fn load(path: &Path) -> Result<Config, String> {
         let name = path.display();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let text = crate::source::read_settings_file(path).map_err(|e| format!("{name}: {e}"))?;
         let file: ConfigFile = if text.trim().is_empty() {
             ConfigFile::default()
         } else {
