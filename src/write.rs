@@ -346,4 +346,97 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
         fs::remove_dir_all(&outside).unwrap();
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_never_readable_by_others_not_even_while_written() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("private");
+        let path = dir.join("a.pgn");
+        fs::write(&path, "old").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        replace_file_with(&path, |out| {
+            out.write_all(b"new")?;
+            for name in entries(&dir).iter().filter(|n| n.ends_with(".tmp")) {
+                let mode = fs::metadata(dir.join(name)).unwrap().permissions().mode();
+                assert_eq!(mode & 0o077, 0, "{name} is {mode:o} while written");
+            }
+            Ok::<_, io::Error>(true)
+        })
+        .unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn hard_links_keep_seeing_the_file() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = scratch("hard-links");
+        let path = dir.join("a.pgn");
+        fs::write(&path, "old text").unwrap();
+        fs::hard_link(&path, dir.join("b.pgn")).unwrap();
+        let inode = fs::metadata(&path).unwrap().ino();
+        replace_file(&path, b"new").unwrap();
+        for name in ["a.pgn", "b.pgn"] {
+            let metadata = fs::metadata(dir.join(name)).unwrap();
+            assert_eq!((metadata.ino(), metadata.nlink()), (inode, 2), "{name}");
+            assert_eq!(fs::read(dir.join(name)).unwrap(), b"new", "{name}");
+        }
+        assert_eq!(entries(&dir), ["a.pgn", "b.pgn"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_refused_and_untouched() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("read-only");
+        let path = dir.join("a.pgn");
+        fs::write(&path, "old").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+        let e = replace_file(&path, b"new").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        assert_eq!(e.to_string(), "is read-only: not rewritten");
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(entries(&dir), ["a.pgn"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_owner_and_group_are_kept() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = scratch("owner");
+        let path = dir.join("a.pgn");
+        fs::write(&path, "old").unwrap();
+        if fs::metadata(&path).unwrap().uid() != 0 {
+            eprintln!("skipped: only the superuser can give a file to another owner to test this");
+            fs::remove_dir_all(&dir).unwrap();
+            return;
+        }
+        std::os::unix::fs::chown(&path, Some(4321), Some(8765)).unwrap();
+        replace_file(&path, b"new").unwrap();
+        let metadata = fs::metadata(&path).unwrap();
+        assert_eq!((metadata.uid(), metadata.gid()), (4321, 8765));
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_long_name_gets_a_temporary_name_that_fits() {
+        let dir = scratch("long-name");
+        for name in ["é".repeat(125) + ".pgn", "x".repeat(251) + ".pgn"] {
+            let path = dir.join(&name);
+            fs::write(&path, "old").unwrap();
+            assert!(temporary_path(&path).file_name().unwrap().len() <= NAME_MAX);
+            replace_file(&path, b"new").unwrap();
+            assert_eq!(fs::read(&path).unwrap(), b"new");
+            fs::remove_file(&path).unwrap();
+        }
+        assert!(entries(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -82,16 +82,29 @@ impl Fixer<'_> {
     ) -> Result<Fixed, FixError> {
         let mut fixed = Fixed::default();
         let mut original = Vec::new();
+        // A UTF-16 file is only looked at: it is never written back, so its bytes are
+        // not read alongside.
+        let mut utf16 = false;
         for pending in chunks {
             let pending = pending.map_err(FixError::Read)?;
             let chunk = pending.chunk();
             for part in &chunk.parts {
                 let text = chunk.part_text(part);
+                let source = Source {
+                    name: self.name,
+                    text,
+                    offset: chunk.offset + part.range.start,
+                    line: part.line,
+                };
                 if matches!(part.encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
-                    return Err(FixError::Refused(format!(
-                        "is {}: --fix writes back UTF-8 and Windows-1252 files only (save it as UTF-8 to fix it)",
-                        part.encoding.name()
-                    )));
+                    if part.skipped == 0 && self.fixed_text(source)?.is_some() {
+                        return Err(FixError::Refused(format!(
+                            "is {}: --fix writes back UTF-8 and Windows-1252 files only (save it as UTF-8 to fix it)",
+                            part.encoding.name()
+                        )));
+                    }
+                    utf16 = true;
+                    continue;
                 }
                 let len = raw_len(text, part.encoding) + part.skipped;
                 if part.skipped > 0 {
@@ -106,12 +119,6 @@ impl Fixer<'_> {
                 if original.len() != len || decode(&original, part.line).0 != text {
                     return Err(changed_while_read());
                 }
-                let source = Source {
-                    name: self.name,
-                    text,
-                    offset: chunk.offset + part.range.start,
-                    line: part.line,
-                };
                 match self.fix_part(source, part.encoding, &original)? {
                     Some((bytes, fixes)) => {
                         out.write_all(&bytes)?;
@@ -121,6 +128,9 @@ impl Fixer<'_> {
                     None => out.write_all(&original)?,
                 }
             }
+        }
+        if utf16 {
+            return Ok(fixed);
         }
         let mut rest = Vec::new();
         (&mut raw)
@@ -148,6 +158,31 @@ impl Fixer<'_> {
         encoding: Encoding,
         original: &[u8],
     ) -> Result<Option<(Vec<u8>, usize)>, FixError> {
+        let Some(FixedText {
+            text,
+            pieces,
+            fixes,
+        }) = self.fixed_text(source)?
+        else {
+            return Ok(None);
+        };
+        let bytes = write_back(&pieces, source.text, original, encoding)?;
+        let (read_back, read_as) = decode(&bytes, source.line);
+        if read_back != text
+            || std::mem::discriminant(&read_as) != std::mem::discriminant(&encoding)
+        {
+            return Err(FixError::Refused(format!(
+                "the fixed part at line {} would not read back as fixed in {}: not fixed",
+                source.line + 1,
+                encoding.name()
+            )));
+        }
+        Ok(Some((bytes, fixes)))
+    }
+
+    /// The text of one part with its fixes applied in rounds, verified to hold the same
+    /// games, or `None` when nothing is fixed.
+    fn fixed_text(&self, source: Source<'_>) -> Result<Option<FixedText>, FixError> {
         let before = self.parse(source.text, source.offset);
         if before
             .iter()
@@ -158,16 +193,19 @@ impl Fixer<'_> {
         let mut pieces = vec![Piece::Kept(0..source.text.len())];
         let mut current = source.text.to_owned();
         let mut fixes = 0;
-        for _ in 0..ROUNDS {
+        for round in 0..ROUNDS {
             let at = Source {
                 text: &current,
                 ..source
             };
-            let replays: Vec<Replay> = self
-                .parse(&current, source.offset)
-                .iter()
-                .map(|game| self.lint(at, game))
-                .collect();
+            let reparsed;
+            let games = if round == 0 {
+                &before
+            } else {
+                reparsed = self.parse(&current, source.offset);
+                &reparsed
+            };
+            let replays: Vec<Replay> = games.iter().map(|game| self.lint(at, game)).collect();
             let picked = pick_fixes(
                 &current,
                 source.offset,
@@ -190,19 +228,20 @@ impl Fixer<'_> {
                 source.line + 1
             ))
         })?;
-        let bytes = write_back(&pieces, source.text, original, encoding)?;
-        let (read_back, read_as) = decode(&bytes, source.line);
-        if read_back != current
-            || std::mem::discriminant(&read_as) != std::mem::discriminant(&encoding)
-        {
-            return Err(FixError::Refused(format!(
-                "the fixed part at line {} would not read back as fixed in {}: not fixed",
-                source.line + 1,
-                encoding.name()
-            )));
-        }
-        Ok(Some((bytes, fixes)))
+        Ok(Some(FixedText {
+            text: current,
+            pieces,
+            fixes,
+        }))
     }
+}
+
+/// A part's text with its fixes applied.
+struct FixedText {
+    text: String,
+    /// What of it is kept from the original text, what fixes wrote.
+    pieces: Vec<Piece>,
+    fixes: usize,
 }
 
 fn changed_while_read() -> FixError {
