@@ -283,13 +283,13 @@ pub fn same_games(
     for (number, (old, new)) in before.iter().zip(after).enumerate() {
         let old_replay = check_game_recording(old, variants, Recording::Spellings);
         let new_replay = check_game_recording(new, variants, Recording::Spellings);
-        let moves = |replay: &Replay| -> Vec<(usize, Vec<(usize, usize)>, String)> {
+        let moves = |replay: &Replay| {
             replay.played.as_ref().map_or_else(Vec::new, |played| {
                 played
                     .moves
                     .iter()
                     .map(|m| (m.ply, m.variation.clone(), m.san.clone()))
-                    .collect()
+                    .collect::<Vec<_>>()
             })
         };
         if moves(&old_replay) != moves(&new_replay) {
