@@ -227,6 +227,16 @@ fn missing_roster_tags_in_one_line_cr_and_crlf_games() {
         xpgn(&["lint", "--fix", s(&path)]);
         assert_eq!(std::fs::read(&path).unwrap(), fixture);
     }
+    // Tags glued to the moves before them (found by fuzzing the fix): new tag lines
+    // after them would split off and join the next game's tags, again on every run.
+    let glued = "[Event \"a\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *[Date \"2026.11.23\"]\n[Round \"?\"]\n[White \"x\"]\n";
+    let path = write(&dir, "glued.pgn", glued.as_bytes());
+    let first = xpgn(&["lint", "--fix", s(&path)]);
+    let fixed = std::fs::read(&path).unwrap();
+    let second = xpgn(&["lint", "--fix", s(&path)]);
+    assert!(!stderr(&second).contains("fixed"), "{}", stderr(&first));
+    assert_eq!(std::fs::read(&path).unwrap(), fixed);
+    assert!(fixed.starts_with(b"[Event \"a\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *[Date \"2026.11.23\"]\n[Round"));
 }
 
 fn utf16(text: &str, big_endian: bool) -> Vec<u8> {

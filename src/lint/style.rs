@@ -244,7 +244,12 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
         let (span, insert, at) = match game.tags.last() {
             Some(last) => {
                 let insert: String = lines.map(|line| format!("{newline}{line}")).collect();
-                (last.span, insert, Span::new(last.span.end(), 0))
+                // Tags that start inside the line of the game before it are left alone:
+                // new tag lines there would start a game of their own when the file is
+                // read again, taking the next game's tags.
+                let at = starts_line(source, game.tags[0].span.offset)
+                    .then(|| Span::new(last.span.end(), 0));
+                (last.span, insert, at)
             }
             None => {
                 let start = game.span.offset;
@@ -264,30 +269,31 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
                 (
                     Span::new(start, first_line_len(source, start)),
                     insert,
-                    Span::new(start, 0),
+                    Some(Span::new(start, 0)),
                 )
             }
         };
-        found.push(
-            Diagnostic::new(
-                Code::MissingRosterTag,
-                span,
-                format!(
-                    "the Seven Tag Roster lacks {}",
-                    missing
-                        .iter()
-                        .map(|n| format!("`{n}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                "tags",
-            )
-            .with_help(format!(
-                "add {} (`?` where unknown)",
-                insert.split_whitespace().collect::<Vec<_>>().join(" ")
-            ))
-            .with_fix(at, insert),
-        );
+        let finding = Diagnostic::new(
+            Code::MissingRosterTag,
+            span,
+            format!(
+                "the Seven Tag Roster lacks {}",
+                missing
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "tags",
+        )
+        .with_help(format!(
+            "add {} (`?` where unknown)",
+            insert.split_whitespace().collect::<Vec<_>>().join(" ")
+        ));
+        found.push(match at {
+            Some(at) => finding.with_fix(at, insert),
+            None => finding,
+        });
     }
     for tag in &game.tags {
         let value = tag.value.node.as_ref();
@@ -348,6 +354,16 @@ fn is_pgn_date(value: &str) -> bool {
 fn dotted_date(value: &str) -> Option<String> {
     let dotted = value.replace(['-', '/'], ".");
     (dotted != value && is_pgn_date(&dotted)).then_some(dotted)
+}
+
+/// Whether only blanks stand between the start of its line and `offset`.
+fn starts_line(source: Source<'_>, offset: usize) -> bool {
+    let local = offset.saturating_sub(source.offset).min(source.text.len());
+    source.text[..local]
+        .bytes()
+        .rev()
+        .take_while(|&b| b != b'\n' && b != b'\r')
+        .all(|b| b == b' ' || b == b'\t')
 }
 
 /// The line break a text uses: `\r\n`, a lone `\r` (old Mac files), or `\n`.
