@@ -253,13 +253,10 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
             }
             None => {
                 let start = game.span.offset;
-                let local = start.saturating_sub(source.offset).min(source.text.len());
-                let mid_line = !source.text[..local].is_empty()
-                    && !source.text[..local].ends_with(['\n', '\r']);
-                let mut insert = if mid_line {
-                    newline.to_owned()
-                } else {
+                let mut insert = if starts_line(source, start) {
                     String::new()
+                } else {
+                    newline.to_owned()
                 };
                 for line in lines {
                     insert.push_str(&line);
