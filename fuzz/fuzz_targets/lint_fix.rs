@@ -51,7 +51,11 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => panic!("{e:?}"),
     };
     if !outcome.changed {
-        assert_eq!(fixed, data, "nothing fixed, nothing changed");
+        // The file is not written then; a UTF-16 file is only looked at, never copied.
+        let utf16 = data.starts_with(&[0xFF, 0xFE]) || data.starts_with(&[0xFE, 0xFF]);
+        if !utf16 {
+            assert_eq!(fixed, data, "nothing fixed, nothing changed");
+        }
         return;
     }
     same_games(&variants, &games(data), &games(&fixed))
