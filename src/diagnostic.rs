@@ -58,7 +58,7 @@ pub enum Code {
     MalformedEventCommand,
     /// A JSON or YAML game document (`convert --to json`) that cannot be read.
     MalformedDocument,
-    /// The input is not valid UTF-8 and was read as Windows-1252.
+    /// The input is not valid UTF-8: read as UTF-16 (by its byte order mark) or Windows-1252.
     NotUtf8,
     /// A move that no legal move of the position matches.
     IllegalMove,

@@ -4,7 +4,12 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::document::{Language, parse_documents};
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
 use crate::report::Source;
-use crate::source::{Chunk, DocumentChunks, Input, InputFormat, PgnChunks, open, read_whole};
+use std::io::BufRead;
+
+use crate::source::{
+    Chunk, DocumentChunks, Encoding, Input, InputFormat, PgnChunks, open, read_whole,
+    transcode_utf16,
+};
 use crate::span::Span;
 
 /// The games read from one chunk of a file, with the chunk they came from.
@@ -66,6 +71,11 @@ impl PendingChunk {
 
     pub fn is_empty(&self) -> bool {
         self.chunk.text.is_empty()
+    }
+
+    /// The text and its parts, as read.
+    pub fn chunk(&self) -> &Chunk {
+        &self.chunk
     }
 
     /// Parses the chunk's games, part by part.
@@ -147,10 +157,10 @@ fn parse_part(
         InputFormat::Json => games.extend(parse_documents(text, offset, Language::Json)),
         InputFormat::Yaml => games.extend(parse_documents(text, offset, Language::Yaml)),
     }
-    if *warn_encoding && let Some(line) = part.cp1252_line {
+    if *warn_encoding && part.encoding != Encoding::Utf8 {
         *warn_encoding = false;
         if let Some(first) = games.get_mut(first) {
-            let warning = encoding_warning(text, offset, part.line, line);
+            let warning = encoding_warning(text, offset, part.line, part.encoding);
             first.diagnostics.insert(0, warning);
         }
     }
@@ -170,8 +180,15 @@ fn part_source<'a>(name: &'a str, chunk: &'a Chunk, part: &crate::source::Part) 
 pub fn read_chunks(
     input: &Input,
 ) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<PendingChunk>> + Send>> {
-    let reader = open(input)?;
-    let format = input.format;
+    chunks_of(open(input)?, input.format)
+}
+
+/// [`read_chunks`] of an opened (decompressed) input.
+pub fn chunks_of(
+    reader: Box<dyn BufRead + Send>,
+    format: InputFormat,
+) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<PendingChunk>> + Send>> {
+    let (reader, file_encoding) = transcode_utf16(reader)?;
     let chunks: Box<dyn Iterator<Item = std::io::Result<Chunk>> + Send> = match format {
         InputFormat::Pgn => Box::new(PgnChunks::new(reader)),
         // A document at a time: the size limit holds per game, not per file.
@@ -182,8 +199,14 @@ pub fn read_chunks(
     };
     let mut warned = false;
     Ok(Box::new(chunks.map(move |chunk| {
-        chunk.map(|chunk| {
-            let warn_encoding = !warned && chunk.parts.iter().any(|p| p.cp1252_line.is_some());
+        chunk.map(|mut chunk| {
+            // Transcoded, every part reads as UTF-8: it is told where it came from.
+            if file_encoding != Encoding::Utf8 {
+                for part in &mut chunk.parts {
+                    part.encoding = file_encoding;
+                }
+            }
+            let warn_encoding = !warned && chunk.parts.iter().any(|p| p.encoding != Encoding::Utf8);
             warned |= warn_encoding;
             PendingChunk {
                 chunk,
@@ -233,9 +256,28 @@ fn too_large(text: &str, offset: usize, part: &crate::source::Part) -> ParsedGam
     }
 }
 
-/// Points at the first line that is not UTF-8 of a part's `text`, which starts at byte
-/// `offset` and line `first_line` of the file (`line` is 0-based in the file).
-fn encoding_warning(text: &str, offset: usize, first_line: usize, line: usize) -> Diagnostic {
+/// Names the encoding a part that is not UTF-8 was read in, pointing at its first line
+/// that is not UTF-8; `text` starts at byte `offset` and line `first_line` of the file.
+fn encoding_warning(
+    text: &str,
+    offset: usize,
+    first_line: usize,
+    encoding: Encoding,
+) -> Diagnostic {
+    let line = match encoding {
+        Encoding::Windows1252 { line } => line,
+        _ => first_line,
+    };
+    let message = match encoding {
+        Encoding::Windows1252 { .. } => format!(
+            "the file is not UTF-8; read as Windows-1252 from line {}",
+            line + 1
+        ),
+        other => format!(
+            "the file is {} (by its byte order mark), not UTF-8",
+            other.name()
+        ),
+    };
     let mut start = 0;
     for _ in first_line..line {
         match text[start..].find(['\n', '\r']) {
@@ -254,10 +296,7 @@ fn encoding_warning(text: &str, offset: usize, first_line: usize, line: usize) -
     Diagnostic::new(
         Code::NotUtf8,
         Span::new(offset + start, len),
-        format!(
-            "the file is not UTF-8; read as Windows-1252 from line {}",
-            line + 1
-        ),
+        message,
         "first line that is not UTF-8",
     )
     .with_help("save the file as UTF-8 so every tool reads the same characters")

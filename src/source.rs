@@ -291,9 +291,8 @@ pub struct Part {
     pub range: std::ops::Range<usize>,
     /// 0-based line of the part's first character in the file.
     pub line: usize,
-    /// When the part was not UTF-8 and was decoded as Windows-1252: the 0-based file
-    /// line of its first invalid byte.
-    pub cp1252_line: Option<usize>,
+    /// How its bytes were read, which is how they are written back.
+    pub encoding: Encoding,
     /// Bytes of the part past [`MAX_PART_BYTES`] that were skipped unread: the text holds
     /// only its start, to show where it is. 0 for a part read whole.
     pub skipped: usize,
@@ -456,7 +455,7 @@ impl<R: Read> PgnChunks<R> {
                     self.parts.push(Part {
                         range: part_start - self.start..end - self.start,
                         line: self.line,
-                        cp1252_line: None,
+                        encoding: Encoding::Utf8,
                         skipped: 0,
                     });
                     self.line += s.lines;
@@ -538,7 +537,7 @@ impl<R: Read> PgnChunks<R> {
         self.parts.push(Part {
             range: self.part_start - self.start..end - self.start,
             line: self.line,
-            cp1252_line: None,
+            encoding: Encoding::Utf8,
             skipped: std::mem::take(&mut self.skipped),
         });
         self.kept = None;
@@ -906,7 +905,7 @@ impl<R: BufRead> DocumentChunks<R> {
         self.parts.push(Part {
             range: self.part_start..self.bytes.len(),
             line: self.line,
-            cp1252_line: None,
+            encoding: Encoding::Utf8,
             skipped: std::mem::take(&mut self.skipped),
         });
         self.part_start = self.bytes.len();
@@ -983,7 +982,7 @@ pub fn read_whole(mut reader: impl BufRead) -> io::Result<Chunk> {
     let whole = Part {
         range: 0..bytes.len(),
         line: 0,
-        cp1252_line: None,
+        encoding: Encoding::Utf8,
         skipped,
     };
     Ok(decode_parts(bytes, vec![whole], 0))
@@ -1000,10 +999,10 @@ fn decode_parts(bytes: Vec<u8>, mut parts: Vec<Part>, offset: usize) -> Chunk {
             let mut text = String::with_capacity(bytes.len());
             for part in &mut parts {
                 let start = text.len();
-                let (decoded, cp1252_line) = decode(&bytes[part.range.clone()], part.line);
+                let (decoded, encoding) = decode(&bytes[part.range.clone()], part.line);
                 text.push_str(&decoded);
                 part.range = start..text.len();
-                part.cp1252_line = cp1252_line;
+                part.encoding = encoding;
             }
             text
         }
@@ -1015,19 +1014,107 @@ fn decode_parts(bytes: Vec<u8>, mut parts: Vec<Part>, offset: usize) -> Chunk {
     }
 }
 
-/// UTF-8 when valid; otherwise Windows-1252, which maps every byte, with the file line
-/// of the first invalid byte.
-fn decode(bytes: &[u8], first_line: usize) -> (Cow<'_, str>, Option<usize>) {
+/// How the bytes of a part were read, and so how its text is written back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Encoding {
+    #[default]
+    Utf8,
+    /// A part that is not valid UTF-8, even by one stray byte: each byte is read as its
+    /// Windows-1252 character (all 256 have one, and each character has one byte), so the
+    /// text goes back to exactly the bytes it came from. A UTF-8 byte order mark at the
+    /// part's start stays one (U+FEFF). `line`: the 0-based file line of the first byte
+    /// that is not UTF-8.
+    Windows1252 { line: usize },
+    /// A file that starts with the UTF-16 byte order mark `FF FE`, transcoded to UTF-8
+    /// as it is read (every part of it).
+    Utf16Le,
+    /// A file that starts with `FE FF`.
+    Utf16Be,
+}
+
+/// The UTF-8 byte order mark.
+const UTF8_BOM: &[u8] = &[0xEF, 0xBB, 0xBF];
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Windows1252 { .. } => "Windows-1252",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+        }
+    }
+
+    /// The bytes `text` is written as, or `None` when some character has no bytes in
+    /// this encoding. UTF-16 is never written: its parts are transcoded as they stream
+    /// and do not know their place in the file's bytes.
+    pub fn encode(self, text: &str) -> Option<Cow<'_, [u8]>> {
+        match self {
+            Encoding::Utf8 => Some(Cow::Borrowed(text.as_bytes())),
+            Encoding::Windows1252 { .. } => {
+                let (bom, rest) = match text.strip_prefix('\u{feff}') {
+                    Some(rest) => (UTF8_BOM, rest),
+                    None => (&[][..], text),
+                };
+                let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(rest);
+                if unmappable {
+                    return None;
+                }
+                Some(if bom.is_empty() {
+                    bytes
+                } else {
+                    Cow::Owned([bom, &bytes].concat())
+                })
+            }
+            Encoding::Utf16Le | Encoding::Utf16Be => None,
+        }
+    }
+}
+
+/// UTF-8 when valid; otherwise Windows-1252 (see [`Encoding::Windows1252`]). `first_line`
+/// is the file line the bytes start on.
+pub fn decode(bytes: &[u8], first_line: usize) -> (Cow<'_, str>, Encoding) {
     match std::str::from_utf8(bytes) {
-        Ok(text) => (Cow::Borrowed(text), None),
+        Ok(text) => (Cow::Borrowed(text), Encoding::Utf8),
         Err(e) => {
             let bad = e.valid_up_to();
             let line =
                 first_line + crate::span::line_breaks(&String::from_utf8_lossy(&bytes[..bad]));
-            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
-            (text, Some(line))
+            // Without the byte order mark sniffing of `Encoding::decode`, which would read
+            // a UTF-8 or UTF-16 mark as a switch to that encoding.
+            let (bom, rest) = match bytes.strip_prefix(UTF8_BOM) {
+                Some(rest) => ("\u{feff}", rest),
+                None => ("", bytes),
+            };
+            let text = encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(rest)
+                .0
+                .into_owned();
+            (
+                Cow::Owned(format!("{bom}{text}")),
+                Encoding::Windows1252 { line },
+            )
         }
     }
+}
+
+/// Transcodes a UTF-16 stream (told by its byte order mark, which is dropped) to UTF-8,
+/// so that the splitter, which looks for ASCII bytes, reads it as any other. Returns
+/// the reader to read and the encoding of the whole file (`Utf8` for anything else,
+/// whose parts are decoded on their own).
+pub fn transcode_utf16(
+    mut reader: Box<dyn BufRead + Send>,
+) -> io::Result<(Box<dyn BufRead + Send>, Encoding)> {
+    let (encoding, utf16) = match reader.fill_buf()? {
+        [0xFF, 0xFE, ..] => (Encoding::Utf16Le, encoding_rs::UTF_16LE),
+        [0xFE, 0xFF, ..] => (Encoding::Utf16Be, encoding_rs::UTF_16BE),
+        _ => return Ok((reader, Encoding::Utf8)),
+    };
+    let decoded = encoding_rs_io::DecodeReaderBytesBuilder::new()
+        .encoding(Some(utf16))
+        .strip_bom(true)
+        .build(reader);
+    Ok((Box::new(BufReader::with_capacity(BLOCK, decoded)), encoding))
 }
 
 #[cfg(test)]
@@ -1038,7 +1125,7 @@ mod tests {
         PgnChunks::new(bytes).map(Result::unwrap).collect()
     }
 
-    fn parts(bytes: &[u8]) -> Vec<(String, usize, usize, Option<usize>)> {
+    fn parts(bytes: &[u8]) -> Vec<(String, usize, usize, Encoding)> {
         parts_read_by(64 * 1024, bytes)
     }
 
@@ -1138,7 +1225,7 @@ mod tests {
 
     /// Every part of every chunk read `capacity` bytes at a time: its text, file offset,
     /// file line and first line that is not UTF-8.
-    fn parts_read_by(capacity: usize, bytes: &[u8]) -> Vec<(String, usize, usize, Option<usize>)> {
+    fn parts_read_by(capacity: usize, bytes: &[u8]) -> Vec<(String, usize, usize, Encoding)> {
         PgnChunks::new(Trickle {
             bytes,
             size: capacity,
@@ -1151,7 +1238,7 @@ mod tests {
                 .iter()
                 .map(|part| {
                     let text = chunk.part_text(part).to_owned();
-                    (text, offset + part.range.start, part.line, part.cp1252_line)
+                    (text, offset + part.range.start, part.line, part.encoding)
                 })
                 .collect::<Vec<_>>()
         })
@@ -1391,12 +1478,50 @@ mod tests {
             b"[Event \"\xC3\xA9\"]\n*\n[Event \"b\"]\n[Site \"Caf\xE9\"]\n*\n[Event \"c\"]\n*",
         );
         assert_eq!(all.len(), 3);
-        assert_eq!(all[0].3, None);
+        assert_eq!(all[0].3, Encoding::Utf8);
         assert!(all[0].0.contains('é'), "a UTF-8 part stays UTF-8");
-        assert_eq!(all[1].3, Some(3));
+        assert_eq!(all[1].3, Encoding::Windows1252 { line: 3 });
         assert!(all[1].0.contains("Café"));
-        assert_eq!(all[2].3, None);
+        assert_eq!(all[2].3, Encoding::Utf8);
         assert_eq!(all[2].1, all[0].0.len() + all[1].0.len());
+    }
+
+    #[test]
+    fn windows_1252_text_goes_back_to_the_bytes_it_was_read_from() {
+        let every_byte: Vec<u8> = (0..=255).collect();
+        let stray_after_bom = b"\xEF\xBB\xBF[Event \"J\xC3\xBCrgen \x81\xFC\"]\r\n*";
+        for bytes in [&every_byte[..], stray_after_bom] {
+            let (text, encoding) = decode(bytes, 0);
+            assert!(matches!(encoding, Encoding::Windows1252 { .. }));
+            assert_eq!(encoding.encode(&text).as_deref(), Some(bytes));
+        }
+        let (text, _) = decode(stray_after_bom, 0);
+        assert!(text.starts_with("\u{feff}[Event"), "the mark stays one");
+        let cp1252 = Encoding::Windows1252 { line: 0 };
+        assert_eq!(cp1252.encode("Ж"), None, "no byte for it");
+        assert_eq!(Encoding::Utf16Le.encode("a"), None);
+    }
+
+    #[test]
+    fn utf16_is_transcoded_before_the_splitter_reads_it() {
+        let text = "[Event \"Жук\"]\r\n1. e4 *\r\n[Event \"b\"]\r\n*\r\n";
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        for (bytes, expected) in [(le, Encoding::Utf16Le), (be, Encoding::Utf16Be)] {
+            let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(bytes));
+            let (reader, encoding) = transcode_utf16(reader).unwrap();
+            assert_eq!(encoding, expected);
+            let read: Vec<Chunk> = PgnChunks::new(reader).map(Result::unwrap).collect();
+            let whole: String = read.iter().map(|c| c.text.as_str()).collect();
+            assert_eq!(whole, text);
+            assert_eq!(read.iter().map(|c| c.parts.len()).sum::<usize>(), 2);
+        }
     }
 
     #[test]

@@ -10,7 +10,9 @@ use xpgn::replay::{Replay, check_game};
 use xpgn::report::{GameReport, Locator, Reporter, Source, Summary, terminal_safe};
 use xpgn::rules::Variants;
 
-use super::{ExitStatus, InputArgs, ReportArgs, VariantArgs, variants_and_inputs};
+use super::{
+    ExitStatus, Failure, InputArgs, ReportArgs, VariantArgs, output_failed, variants_and_inputs,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -79,18 +81,15 @@ pub fn run(args: CheckArgs) -> ExitStatus {
         summary.files += 1;
         match checker.input(input, reporter.as_mut(), &mut summary) {
             Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return status,
-            Err(e) => {
+            Err(Failure::Output(e)) => return output_failed(&e, "report", status),
+            Err(Failure::Read(e)) => {
                 eprintln!("xpgn: cannot read {}: {e}", input.display);
                 status = ExitStatus::Error;
             }
         }
     }
-    if let Err(e) = reporter.finish(&summary)
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("xpgn: cannot write the report: {e}");
-        return ExitStatus::Error;
+    if let Err(e) = reporter.finish(&summary) {
+        return output_failed(&e, "report", status);
     }
     let _ = io::stderr().flush();
     if status == ExitStatus::Success && summary.errors > 0 {
@@ -128,7 +127,7 @@ impl Checker<'_> {
         input: &xpgn::source::Input,
         reporter: &mut dyn Reporter,
         summary: &mut Summary,
-    ) -> io::Result<()> {
+    ) -> Result<(), Failure> {
         let mut number = 0;
         let mut report = |source: Source<'_>, game: &ParsedGame, replay: &Replay| {
             number += 1;
@@ -136,24 +135,30 @@ impl Checker<'_> {
             if self.verbose {
                 list_prose(source, &game.game);
             }
-            reporter.game(&GameReport {
-                source,
-                number,
-                game: &game.game,
-                replay,
-            })
+            reporter
+                .game(&GameReport {
+                    source,
+                    number,
+                    game: &game.game,
+                    replay,
+                })
+                .map_err(Failure::Output)
         };
-        let mut chunks = read_chunks(input)?;
+        let mut chunks = read_chunks(input).map_err(Failure::Read)?;
         let Some(pool) = self.pool else {
             // One thread: each game is checked and reported as soon as it is read, and
             // the next is read into the lists of the games just reported.
             let mut spare = SpareGames::default();
             for pending in chunks {
-                pending?.for_each_part(&input.display, &mut spare, |source, games| {
-                    games
-                        .iter()
-                        .try_for_each(|game| report(source, game, &check_game(game, self.variants)))
-                })?;
+                pending.map_err(Failure::Read)?.for_each_part(
+                    &input.display,
+                    &mut spare,
+                    |source, games| {
+                        games.iter().try_for_each(|game| {
+                            report(source, game, &check_game(game, self.variants))
+                        })
+                    },
+                )?;
             }
             return Ok(());
         };
@@ -162,7 +167,7 @@ impl Checker<'_> {
             let mut bytes = 0;
             let mut ended = true;
             for pending in chunks.by_ref() {
-                let pending = pending?;
+                let pending = pending.map_err(Failure::Read)?;
                 bytes += pending.len();
                 batch.push(pending);
                 if bytes >= BATCH_BYTES {

@@ -14,7 +14,9 @@ use xpgn::report::{Source, terminal_safe};
 use xpgn::rules::Variants;
 use xpgn::source::InputFormat;
 
-use super::{ExitStatus, InputArgs, VariantArgs, finish_output, variants_and_inputs};
+use super::{
+    ExitStatus, InputArgs, VariantArgs, finish_output, output_failed, variants_and_inputs,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
@@ -57,7 +59,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
         let chunks = match read_games(input) {
             Ok(chunks) => chunks,
             Err(e) => {
-                eprintln!("xpgn: {}: {e}", input.display);
+                eprintln!("xpgn: cannot read {}: {e}", input.display);
                 status = ExitStatus::Error;
                 continue;
             }
@@ -66,7 +68,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
                 Err(e) => {
-                    eprintln!("xpgn: {}: {e}", input.display);
+                    eprintln!("xpgn: cannot read {}: {e}", input.display);
                     status = ExitStatus::Error;
                     break;
                 }
@@ -80,7 +82,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
                     Ok((text, game_status)) => {
                         status = status.max(game_status);
                         if let Err(e) = out.write_all(text.as_bytes()) {
-                            return finish_output(Err(e));
+                            return output_failed(&e, "output", status);
                         }
                     }
                     Err(message) => {

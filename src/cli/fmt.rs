@@ -5,11 +5,14 @@ use std::io::{self, Write};
 
 use xpgn::convert::write_canonical;
 use xpgn::games::read_games;
+use xpgn::lint::fix::same_games;
+use xpgn::pgn::ParsedGame;
+use xpgn::report::Source;
 use xpgn::rules::Variants;
-use xpgn::source::{Compression, Input, InputFormat};
+use xpgn::source::{Compression, Encoding, Input, InputFormat, Part, decode};
 use xpgn::write::replace_file_with;
 
-use super::{ExitStatus, InputArgs, VariantArgs, variants_and_inputs};
+use super::{ExitStatus, InputArgs, VariantArgs, output_failed, variants_and_inputs};
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
@@ -64,9 +67,13 @@ pub fn run(args: FmtArgs) -> ExitStatus {
                 ExitStatus::Findings
             }
             Ok(Change::Differs) => ExitStatus::Success,
-            Err(Refusal::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return status,
-            Err(Refusal::Io(e)) => {
-                eprintln!("xpgn: {}: {e}", input.display);
+            Err(Refusal::Output(e)) => return output_failed(&e, "output", status),
+            Err(Refusal::Read(e)) => {
+                eprintln!("xpgn: cannot read {}: {e}", input.display);
+                ExitStatus::Error
+            }
+            Err(Refusal::Write(e)) => {
+                eprintln!("xpgn: cannot write {}: {e}", input.display);
                 ExitStatus::Error
             }
             Err(Refusal::Usage(message)) => {
@@ -85,30 +92,38 @@ enum Change {
 }
 
 enum Refusal {
-    Io(io::Error),
+    /// Reading the file.
+    Read(io::Error),
+    /// Writing standard output.
+    Output(io::Error),
+    /// Writing the new file.
+    Write(io::Error),
     Usage(String),
 }
 
+/// The errors of replacing a file are the new file's.
 impl From<io::Error> for Refusal {
     fn from(e: io::Error) -> Self {
-        Refusal::Io(e)
+        Refusal::Write(e)
     }
 }
 
-/// Formats `input` chunk by chunk, handing each formatted piece and the original text
-/// it came from to `sink`. Files with syntax errors are refused: `check` says why.
+/// Formats `input` chunk by chunk, handing each formatted piece, the source of the
+/// original text it came from, that text's games and its part to `sink`. Files with
+/// syntax errors are refused: `check` says why.
 fn format_input(
     input: &Input,
     variants: &Variants,
-    mut sink: impl FnMut(&str, &str) -> io::Result<()>,
+    mut sink: impl FnMut(&str, Source<'_>, &[ParsedGame], &Part) -> Result<(), Refusal>,
 ) -> Result<(), Refusal> {
     let mut first = true;
     let mut formatted = String::new();
-    for chunk in read_games(input)? {
-        let chunk = chunk?;
+    for chunk in read_games(input).map_err(Refusal::Read)? {
+        let chunk = chunk.map_err(Refusal::Read)?;
         // Part by part, as the splitter found the games: a refused file prints what
         // precedes the game it is refused at.
-        for (source, games) in chunk.parts(&input.display) {
+        let parts = chunk.chunk.parts.iter().zip(chunk.parts(&input.display));
+        for (part, (source, games)) in parts {
             if games.is_empty() {
                 continue;
             }
@@ -133,7 +148,7 @@ fn format_input(
                 first = false;
                 write_canonical(&parsed.game, variants, &mut formatted);
             }
-            sink(&formatted, source.text)?;
+            sink(&formatted, source, games, part)?;
         }
     }
     Ok(())
@@ -141,10 +156,10 @@ fn format_input(
 
 fn print(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
     let mut out = io::BufWriter::new(io::stdout().lock());
-    format_input(input, variants, |formatted, _| {
-        out.write_all(formatted.as_bytes())
+    format_input(input, variants, |formatted, _, _, _| {
+        out.write_all(formatted.as_bytes()).map_err(Refusal::Output)
     })?;
-    out.flush()?;
+    out.flush().map_err(Refusal::Output)?;
     Ok(Change::Same)
 }
 
@@ -184,8 +199,8 @@ impl StreamComparison {
 
 fn check(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
     let mut comparison = StreamComparison::default();
-    format_input(input, variants, |formatted, original| {
-        comparison.feed(formatted, original);
+    format_input(input, variants, |formatted, source, _, _| {
+        comparison.feed(formatted, source.text);
         Ok(())
     })?;
     Ok(comparison.change())
@@ -208,9 +223,10 @@ fn write_in_place(input: &Input, variants: &Variants) -> Result<Change, Refusal>
     };
     let mut comparison = StreamComparison::default();
     let replaced = replace_file_with(path, |out| {
-        format_input(input, variants, |formatted, original| {
-            comparison.feed(formatted, original);
-            out.write_all(formatted.as_bytes())
+        format_input(input, variants, |formatted, source, games, part| {
+            comparison.feed(formatted, source.text);
+            let bytes = verified(formatted, source, games, part, variants)?;
+            out.write_all(&bytes).map_err(Refusal::Write)
         })?;
         Ok::<_, Refusal>(matches!(comparison.change(), Change::Differs))
     })?;
@@ -219,4 +235,49 @@ fn write_in_place(input: &Input, variants: &Variants) -> Result<Change, Refusal>
     } else {
         Change::Same
     })
+}
+
+/// The bytes a part's formatted text is written as, in the part's encoding, once it is
+/// sure to hold the same games (as many, replaying the same moves) and to read back as
+/// written; else why the file is not rewritten.
+fn verified(
+    formatted: &str,
+    source: Source<'_>,
+    games: &[ParsedGame],
+    part: &Part,
+    variants: &Variants,
+) -> Result<Vec<u8>, Refusal> {
+    let refused = |why: String| {
+        Refusal::Usage(format!(
+            "{}: the game at line {} {why}: not rewritten",
+            source.name,
+            source.line + 1
+        ))
+    };
+    if matches!(part.encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
+        return Err(Refusal::Usage(format!(
+            "{} is {}: --write writes back UTF-8 and Windows-1252 files only (save it as UTF-8 to format it)",
+            source.name,
+            part.encoding.name()
+        )));
+    }
+    let after = xpgn::pgn::parse_chunk(formatted, source.offset);
+    same_games(variants, games, &after)
+        .map_err(|why| refused(format!("laid out canonically {why}")))?;
+    let bytes = part.encoding.encode(formatted).ok_or_else(|| {
+        refused(format!(
+            "needs characters {} cannot hold",
+            part.encoding.name()
+        ))
+    })?;
+    let (read_back, read_as) = decode(&bytes, source.line);
+    if read_back != formatted
+        || std::mem::discriminant(&read_as) != std::mem::discriminant(&part.encoding)
+    {
+        return Err(refused(format!(
+            "would not read back as written in {}",
+            part.encoding.name()
+        )));
+    }
+    Ok(bytes.into_owned())
 }

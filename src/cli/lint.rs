@@ -7,15 +7,16 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use xpgn::diagnostic::Code;
-use xpgn::games::read_games;
+use xpgn::games::{read_chunks, read_games};
 use xpgn::lint::config::Config;
-use xpgn::lint::{Scope, Selection, apply_fixes, codes, explain, lint_game};
+use xpgn::lint::fix::{FixError, Fixer};
+use xpgn::lint::{Scope, Selection, codes, explain, lint_game};
 use xpgn::pgn::ParsedGame;
 use xpgn::report::{GameReport, Reporter, Source, Summary};
 use xpgn::rules::Variants;
-use xpgn::source::{Compression, Input, InputFormat, collect_inputs, open, read_whole};
+use xpgn::source::{Compression, Input, InputFormat, collect_inputs};
 
-use super::{ExitStatus, InputKind, ReportArgs, VariantArgs};
+use super::{ExitStatus, Failure, InputKind, ReportArgs, VariantArgs, output_failed};
 
 #[derive(clap::Args, Debug)]
 pub struct LintArgs {
@@ -111,6 +112,23 @@ struct FileOutcome {
     fixed: usize,
 }
 
+/// Why one file's linting stopped.
+enum Stop {
+    /// This file could not be linted or fixed (the message says why); the run goes on.
+    File(String),
+    /// Standard output failed: the run ends.
+    Output(std::io::Error),
+}
+
+impl Stop {
+    fn of(failure: Failure, name: &str) -> Stop {
+        match failure {
+            Failure::Read(e) => Stop::File(format!("cannot read {name}: {e}")),
+            Failure::Output(e) => Stop::Output(e),
+        }
+    }
+}
+
 impl Linter {
     fn new(args: &LintArgs, variants: Variants) -> Result<Linter, String> {
         let format = args.input.map(InputKind::format);
@@ -145,9 +163,9 @@ impl Linter {
         let mut findings = 0;
         for input in std::mem::take(&mut self.inputs) {
             summary.files += 1;
-            let outcome = self
-                .settings(&input, args)
-                .and_then(|(variants, selection)| {
+            let outcome = match self.settings(&input, args) {
+                Err(message) => Err(Stop::File(message)),
+                Ok((variants, selection)) => {
                     let run = FileRun {
                         input: &input,
                         variants: &variants,
@@ -157,9 +175,10 @@ impl Linter {
                         run.fix(reporter.as_mut(), &mut summary)
                     } else {
                         run.report(reporter.as_mut(), &mut summary)
-                            .map_err(|e| format!("cannot read {}: {e}", input.display))
+                            .map_err(|f| Stop::of(f, &input.display))
                     }
-                });
+                }
+            };
             match outcome {
                 Ok(outcome) => {
                     findings += outcome.findings;
@@ -172,17 +191,15 @@ impl Linter {
                         );
                     }
                 }
-                Err(message) => {
+                Err(Stop::File(message)) => {
                     eprintln!("xpgn: {message}");
                     status = ExitStatus::Error;
                 }
+                Err(Stop::Output(e)) => return output_failed(&e, "report", status),
             }
         }
-        if let Err(e) = reporter.finish(&summary)
-            && e.kind() != io::ErrorKind::BrokenPipe
-        {
-            eprintln!("xpgn: cannot write the report: {e}");
-            return ExitStatus::Error;
+        if let Err(e) = reporter.finish(&summary) {
+            return output_failed(&e, "report", status);
         }
         if status == ExitStatus::Success && findings > 0 {
             status = ExitStatus::Findings;
@@ -273,99 +290,70 @@ impl FileRun<'_> {
         &self,
         reporter: &mut dyn Reporter,
         summary: &mut Summary,
-    ) -> io::Result<FileOutcome> {
+    ) -> Result<FileOutcome, Failure> {
         let mut outcome = FileOutcome::default();
         let mut number = 0;
-        for chunk in read_games(self.input)? {
-            let chunk = chunk?;
+        for chunk in read_games(self.input).map_err(Failure::Read)? {
+            let chunk = chunk.map_err(Failure::Read)?;
             for (source, parsed) in chunk.games(&self.input.display) {
                 number += 1;
                 let replay = self.lint(source, parsed);
                 outcome.findings += replay.diagnostics.len();
                 summary.add(&replay.diagnostics);
-                reporter.game(&GameReport {
-                    source,
-                    number,
-                    game: &parsed.game,
-                    replay: &replay,
-                })?;
+                reporter
+                    .game(&GameReport {
+                        source,
+                        number,
+                        game: &parsed.game,
+                        replay: &replay,
+                    })
+                    .map_err(Failure::Output)?;
             }
         }
         Ok(outcome)
     }
 
-    /// Applies every fix, writes the file back (same encoding, atomically), and reports
-    /// what is left.
-    fn fix(
-        &self,
-        reporter: &mut dyn Reporter,
-        summary: &mut Summary,
-    ) -> Result<FileOutcome, String> {
+    /// Fixes the file as it streams (see [`xpgn::lint::fix`]), replaces it atomically if
+    /// anything changed, and reports what is left: of the new file, or of the file as it
+    /// was when it is not rewritten.
+    fn fix(&self, reporter: &mut dyn Reporter, summary: &mut Summary) -> Result<FileOutcome, Stop> {
         let name = &self.input.display;
         let Some(path) = &self.input.path else {
-            return Err("--fix needs files, not standard input".to_owned());
+            return Err(Stop::File(
+                "--fix needs files, not standard input".to_owned(),
+            ));
         };
         if !self.scope().fixable {
-            return Err(format!(
+            return Err(Stop::File(format!(
                 "{name}: --fix rewrites plain PGN files and transcripts, not compressed files or game documents"
-            ));
+            )));
         }
-        let reader = open(self.input).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let chunk = read_whole(reader).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let windows_1252 = chunk.parts.iter().any(|p| p.cp1252_line.is_some());
-        let text = chunk.text;
-        // Several rounds: a fix can uncover another (a number after a respelled move),
-        // and overlapping fixes wait for the next round.
-        let mut current = text.clone();
-        let mut fixed = 0;
-        for _ in 0..4 {
-            let findings = self.findings(&current);
-            let (next, applied) = apply_fixes(
-                &current,
-                0,
-                findings.iter().flat_map(|(_, r)| &r.diagnostics),
-            );
-            if applied == 0 {
-                break;
-            }
-            fixed += applied;
-            current = next;
-        }
-        if current != text {
-            let bytes = if windows_1252 {
-                encoding_rs::WINDOWS_1252.encode(&current).0.into_owned()
-            } else {
-                current.clone().into_bytes()
-            };
-            xpgn::write::replace_file(path, &bytes)
-                .map_err(|e| format!("cannot write {name}: {e}"))?;
-        }
-        // What is left, read back as any file is, encoding warning included.
+        let fixer = Fixer {
+            variants: self.variants,
+            selection: self.selection,
+            scope: self.scope(),
+            format: self.input.format,
+            name,
+        };
+        let mut fixes = 0;
+        let written = xpgn::write::replace_file_with(path, |out| {
+            let chunks = read_chunks(self.input).map_err(FixError::Read)?;
+            let raw = std::fs::File::open(path).map_err(FixError::Read)?;
+            let fixed = fixer.fix(chunks, io::BufReader::new(raw), out)?;
+            fixes = fixed.fixes;
+            Ok::<_, FixError>(fixed.changed)
+        });
         let mut outcome = self
             .report(reporter, summary)
-            .map_err(|e| format!("cannot read {name}: {e}"))?;
-        outcome.fixed = fixed;
-        Ok(outcome)
-    }
-
-    /// Every game of a whole file's text with its findings.
-    fn findings(&self, text: &str) -> Vec<(ParsedGame, xpgn::replay::Replay)> {
-        let games = match self.input.format {
-            InputFormat::Transcript => vec![xpgn::transcript::parse_chunk(text, 0)],
-            _ => xpgn::pgn::parse_chunk(text, 0),
-        };
-        let source = Source {
-            name: &self.input.display,
-            text,
-            offset: 0,
-            line: 0,
-        };
-        games
-            .into_iter()
-            .map(|parsed| {
-                let replay = self.lint(source, &parsed);
-                (parsed, replay)
-            })
-            .collect()
+            .map_err(|f| Stop::of(f, name))?;
+        match written {
+            Ok(_) => {
+                outcome.fixed = fixes;
+                Ok(outcome)
+            }
+            Err(FixError::Read(e)) => Err(Stop::File(format!("cannot read {name}: {e}"))),
+            Err(FixError::Write(e)) => Err(Stop::File(format!("cannot write {name}: {e}"))),
+            Err(FixError::Refused(why)) => Err(Stop::File(format!("{name}: {why}"))),
+        }
     }
 }

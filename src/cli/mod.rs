@@ -365,10 +365,28 @@ fn variants_and_inputs(
 fn finish_output(written: std::io::Result<()>) -> ExitStatus {
     match written {
         Ok(()) => ExitStatus::Success,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitStatus::Success,
-        Err(e) => {
-            eprintln!("xpgn: cannot write the output: {e}");
-            ExitStatus::Error
-        }
+        Err(e) => output_failed(&e, "output", ExitStatus::Success),
     }
+}
+
+/// What stopped reading and reporting one input. Told apart so that a message blames the
+/// file only for what reading it did, and a full disk or a closed pipe on the output
+/// ends the run instead of going on to the next file.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Reading the input.
+    Read(std::io::Error),
+    /// Writing standard output.
+    Output(std::io::Error),
+}
+
+/// The status a run ends with once writing `what` (`output`, `report`) failed: a closed
+/// pipe (`xpgn lint | head -1`) ends it quietly with the `status` it had, as any
+/// filter does; any other error is one, named for the output, not the input.
+pub(crate) fn output_failed(e: &std::io::Error, what: &str, status: ExitStatus) -> ExitStatus {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return status;
+    }
+    eprintln!("xpgn: cannot write the {what}: {e}");
+    ExitStatus::Error
 }

@@ -82,7 +82,7 @@ pub fn run(args: ShowArgs) -> ExitStatus {
         let chunks = match read_games(input) {
             Ok(chunks) => chunks,
             Err(e) => {
-                eprintln!("xpgn: {}: {e}", input.display);
+                eprintln!("xpgn: cannot read {}: {e}", input.display);
                 return ExitStatus::Error;
             }
         };
@@ -90,7 +90,7 @@ pub fn run(args: ShowArgs) -> ExitStatus {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
                 Err(e) => {
-                    eprintln!("xpgn: {}: {e}", input.display);
+                    eprintln!("xpgn: cannot read {}: {e}", input.display);
                     return ExitStatus::Error;
                 }
             };

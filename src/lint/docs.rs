@@ -142,7 +142,7 @@ pub const fn explain(code: Code) -> RuleDoc {
                 false,
             ),
             Code::NotUtf8 => (
-                "The file is not UTF-8; it was read as Windows-1252.",
+                "The file is not UTF-8; it was read as UTF-16 (by its byte order mark) or as Windows-1252.",
                 "Tools that assume UTF-8 show names with accents as garbage.",
                 None,
                 false,

@@ -5,6 +5,7 @@
 
 pub mod config;
 mod docs;
+pub mod fix;
 mod style;
 
 use std::collections::{HashMap, HashSet};
@@ -205,15 +206,26 @@ pub fn apply_fixes<'a>(
     offset: usize,
     diagnostics: impl IntoIterator<Item = &'a Diagnostic>,
 ) -> (String, usize) {
+    let picked = pick_fixes(text, offset, diagnostics);
+    (splice_text(text, &picked), picked.len())
+}
+
+/// The fixes of `diagnostics` that apply to `text` (at byte `offset` of its file), as
+/// ranges of `text` and their replacements, in order and apart: one that overlaps one
+/// already taken waits for the next round.
+fn pick_fixes<'a>(
+    text: &str,
+    offset: usize,
+    diagnostics: impl IntoIterator<Item = &'a Diagnostic>,
+) -> Vec<(std::ops::Range<usize>, &'a str)> {
     let mut fixes: Vec<&crate::diagnostic::Fix> = diagnostics
         .into_iter()
         .filter_map(|d| d.fix.as_deref())
         .collect();
     fixes.sort_by_key(|f| (f.span.offset, f.span.len));
     fixes.dedup_by(|a, b| a.span.offset == b.span.offset && a.replacement == b.replacement);
-    let mut out = String::with_capacity(text.len());
+    let mut picked = Vec::new();
     let mut at = 0;
-    let mut applied = 0;
     for fix in fixes {
         let Some(start) = fix.span.offset.checked_sub(offset) else {
             continue;
@@ -226,13 +238,23 @@ pub fn apply_fixes<'a>(
         {
             continue;
         }
-        out.push_str(&text[at..start]);
-        out.push_str(&fix.replacement);
+        picked.push((start..end, fix.replacement.as_str()));
         at = end;
-        applied += 1;
+    }
+    picked
+}
+
+/// `text` with the picked fixes applied.
+fn splice_text(text: &str, picked: &[(std::ops::Range<usize>, &str)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (range, replacement) in picked {
+        out.push_str(&text[at..range.start]);
+        out.push_str(replacement);
+        at = range.end;
     }
     out.push_str(&text[at..]);
-    (out, applied)
+    out
 }
 
 #[cfg(test)]

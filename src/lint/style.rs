@@ -232,51 +232,65 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
         .into_iter()
         .filter(|name| game.tag(name).is_none())
         .collect();
-    let newline = if source.text.contains("\r\n") {
-        "\r\n"
-    } else {
-        "\n"
-    };
     if !missing.is_empty() {
-        let lines: String = missing
+        let newline = line_break(source.text);
+        let lines = missing
             .iter()
-            .map(|name| format!("[{name} \"{}\"]{newline}", roster_default(name, game)))
-            .collect();
-        // After the last tag's line, or a tag section of its own before the moves.
+            .map(|name| format!("[{name} \"{}\"]", roster_default(name, game)));
+        // Each new tag on a line of its own right after the last tag, so nothing is ever
+        // put after movetext, whether the tags end their line or the moves follow on it
+        // (`[Event "a"] [White "x"] 1. e4 *`); with no tags, a tag section of its own
+        // before the moves, starting on a line of its own.
         let (span, insert, at) = match game.tags.last() {
             Some(last) => {
-                let end = line_end(source, last.span.end());
-                (last.span, lines, Span::new(end, 0))
+                let insert: String = lines.map(|line| format!("{newline}{line}")).collect();
+                // Tags that start inside the line of the game before it are left alone:
+                // new tag lines there would start a game of their own when the file is
+                // read again, taking the next game's tags.
+                let at = starts_line(source, game.tags[0].span.offset)
+                    .then(|| Span::new(last.span.end(), 0));
+                (last.span, insert, at)
             }
             None => {
                 let start = game.span.offset;
+                let mut insert = if starts_line(source, start) {
+                    String::new()
+                } else {
+                    newline.to_owned()
+                };
+                for line in lines {
+                    insert.push_str(&line);
+                    insert.push_str(newline);
+                }
+                insert.push_str(newline);
                 (
                     Span::new(start, first_line_len(source, start)),
-                    format!("{lines}{newline}"),
-                    Span::new(start, 0),
+                    insert,
+                    Some(Span::new(start, 0)),
                 )
             }
         };
-        found.push(
-            Diagnostic::new(
-                Code::MissingRosterTag,
-                span,
-                format!(
-                    "the Seven Tag Roster lacks {}",
-                    missing
-                        .iter()
-                        .map(|n| format!("`{n}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                "tags",
-            )
-            .with_help(format!(
-                "add {} (`?` where unknown)",
-                insert.trim_end().replace(newline, " ")
-            ))
-            .with_fix(at, insert),
-        );
+        let finding = Diagnostic::new(
+            Code::MissingRosterTag,
+            span,
+            format!(
+                "the Seven Tag Roster lacks {}",
+                missing
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "tags",
+        )
+        .with_help(format!(
+            "add {} (`?` where unknown)",
+            insert.split_whitespace().collect::<Vec<_>>().join(" ")
+        ));
+        found.push(match at {
+            Some(at) => finding.with_fix(at, insert),
+            None => finding,
+        });
     }
     for tag in &game.tags {
         let value = tag.value.node.as_ref();
@@ -339,12 +353,22 @@ fn dotted_date(value: &str) -> Option<String> {
     (dotted != value && is_pgn_date(&dotted)).then_some(dotted)
 }
 
-/// The offset just past the line break ending the line that holds `offset`.
-fn line_end(source: Source<'_>, offset: usize) -> usize {
+/// Whether only blanks stand between the start of its line and `offset`.
+fn starts_line(source: Source<'_>, offset: usize) -> bool {
     let local = offset.saturating_sub(source.offset).min(source.text.len());
-    match source.text[local..].find('\n') {
-        Some(i) => offset + i + 1,
-        None => source.offset + source.text.len(),
+    source.text[..local]
+        .bytes()
+        .rev()
+        .take_while(|&b| b != b'\n' && b != b'\r')
+        .all(|b| b == b' ' || b == b'\t')
+}
+
+/// The line break a text uses: `\r\n`, a lone `\r` (old Mac files), or `\n`.
+fn line_break(text: &str) -> &'static str {
+    match memchr::memchr(b'\r', text.as_bytes()) {
+        Some(i) if text.as_bytes().get(i + 1) == Some(&b'\n') => "\r\n",
+        Some(_) if !text.contains('\n') => "\r",
+        _ => "\n",
     }
 }
 
