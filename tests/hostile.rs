@@ -202,6 +202,24 @@ fn control_characters_are_reported_and_never_printed_raw() {
         excerpt.contains("1. e4 {x?[2J} e5 {\u{fffd}evil} 2. N?f3 *"),
         "{excerpt}"
     );
+    // A file's name is the user's, and as untrusted as its text.
+    let named = scratch.file("a\u{1b}[31m.pgn", b"1. e5 *\n");
+    let missing = scratch.0.join("gone\u{7}.pgn");
+    let output = xpgn(&["check", s(&named), s(&missing)]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stdout(&output).contains("a\\u{1b}[31m.pgn"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        stderr(&output).contains("gone\\u{7}.pgn"),
+        "{}",
+        stderr(&output)
+    );
+    for text in [stdout(&output), stderr(&output)] {
+        assert_eq!(unsafe_output(&text), None, "{text}");
+    }
     let transcript = scratch.file(
         "thread.txt",
         "1. e4 e5\nhi \u{1b}]0;x\u{7} there\n2. Nf3\n".as_bytes(),

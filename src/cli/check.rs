@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
 use xpgn::pgn::{Game, Item, ParsedGame, SpareGames};
 use xpgn::replay::{Replay, check_game};
-use xpgn::report::{GameReport, Locator, Reporter, Source, Summary, terminal_safe};
+use xpgn::report::{GameReport, Locator, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
 use super::{
@@ -63,7 +63,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     let pool = match pool {
         Ok(pool) => pool,
         Err(e) => {
-            eprintln!("xpgn: cannot start {jobs} threads: {e}");
+            say!("xpgn: cannot start {jobs} threads: {e}");
             return ExitStatus::Error;
         }
     };
@@ -83,7 +83,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
             Ok(()) => {}
             Err(Failure::Output(e)) => return output_failed(&e, "report", status),
             Err(Failure::Read(e)) => {
-                eprintln!("xpgn: cannot read {}: {e}", input.display);
+                say!("xpgn: cannot read {}: {e}", input.display);
                 status = ExitStatus::Error;
             }
         }
@@ -190,15 +190,13 @@ impl Checker<'_> {
     }
 }
 
-/// `--verbose`: the prose lines of a transcript, which the rules skipped, with their
-/// control characters made visible.
+/// `--verbose`: the prose lines of a transcript, which the rules skipped.
 fn list_prose(source: Source<'_>, game: &Game) {
     let mut locator = Locator::default();
-    let name = terminal_safe(source.name);
     for item in game.moves.iter().chain(&game.trailing) {
         if let Item::Prose(text) = &item.node {
             let line = locator.locate(source, item.span.offset).line;
-            eprintln!("{name}:{line}: prose: {}", terminal_safe(text.trim()));
+            say!("{}:{line}: prose: {}", source.name, text.trim());
         }
     }
 }

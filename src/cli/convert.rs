@@ -10,7 +10,7 @@ use xpgn::convert::{
 use xpgn::games::read_games;
 use xpgn::pgn::ParsedGame;
 use xpgn::replay::{Recording, replay_recording};
-use xpgn::report::{Source, terminal_safe};
+use xpgn::report::Source;
 use xpgn::rules::Variants;
 use xpgn::source::InputFormat;
 
@@ -59,7 +59,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
         let chunks = match read_games(input) {
             Ok(chunks) => chunks,
             Err(e) => {
-                eprintln!("xpgn: cannot read {}: {e}", input.display);
+                say!("xpgn: cannot read {}: {e}", input.display);
                 status = ExitStatus::Error;
                 continue;
             }
@@ -68,7 +68,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
                 Err(e) => {
-                    eprintln!("xpgn: cannot read {}: {e}", input.display);
+                    say!("xpgn: cannot read {}: {e}", input.display);
                     status = ExitStatus::Error;
                     break;
                 }
@@ -86,7 +86,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
                         }
                     }
                     Err(message) => {
-                        eprintln!("xpgn: {message}");
+                        say!("xpgn: {message}");
                         status = status.max(ExitStatus::Findings);
                     }
                 }
@@ -129,12 +129,12 @@ fn convert_game(
         .find(|d| d.is_error())
     {
         let at = source.line_column(error.span.offset);
-        eprintln!(
+        say!(
             "xpgn: {}:{}:{}: {} (`xpgn check` says more); converted up to there",
-            terminal_safe(source.name),
+            source.name,
             at.line,
             at.column,
-            terminal_safe(&error.message)
+            error.message
         );
         status = ExitStatus::Findings;
     }

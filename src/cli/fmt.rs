@@ -63,21 +63,21 @@ pub fn run(args: FmtArgs) -> ExitStatus {
         let file_status = match outcome {
             Ok(Change::Same) => ExitStatus::Success,
             Ok(Change::Differs) if args.check => {
-                eprintln!("would reformat: {}", input.display);
+                say!("would reformat: {}", input.display);
                 ExitStatus::Findings
             }
             Ok(Change::Differs) => ExitStatus::Success,
             Err(Refusal::Output(e)) => return output_failed(&e, "output", status),
             Err(Refusal::Read(e)) => {
-                eprintln!("xpgn: cannot read {}: {e}", input.display);
+                say!("xpgn: cannot read {}: {e}", input.display);
                 ExitStatus::Error
             }
             Err(Refusal::Write(e)) => {
-                eprintln!("xpgn: cannot write {}: {e}", input.display);
+                say!("xpgn: cannot write {}: {e}", input.display);
                 ExitStatus::Error
             }
             Err(Refusal::Usage(message)) => {
-                eprintln!("xpgn: {message}");
+                say!("xpgn: {message}");
                 ExitStatus::Error
             }
         };

@@ -59,7 +59,7 @@ pub fn run(args: LintArgs) -> ExitStatus {
     match Linter::new(&args, variants) {
         Ok(linter) => linter.run(&args),
         Err(message) => {
-            eprintln!("xpgn: {message}");
+            say!("xpgn: {message}");
             ExitStatus::Error
         }
     }
@@ -83,7 +83,7 @@ fn explain_rules(name: &str) -> ExitStatus {
         match Code::from_name(name) {
             Some(code) => out = explain(code).render(),
             None => {
-                eprintln!("xpgn: {}", xpgn::lint::unknown_rule(name));
+                say!("xpgn: {}", xpgn::lint::unknown_rule(name));
                 return ExitStatus::Error;
             }
         }
@@ -183,7 +183,7 @@ impl Linter {
                 Ok(outcome) => {
                     findings += outcome.findings;
                     if outcome.fixed > 0 {
-                        eprintln!(
+                        say!(
                             "xpgn: {}: fixed {} finding{}",
                             input.display,
                             outcome.fixed,
@@ -192,7 +192,7 @@ impl Linter {
                     }
                 }
                 Err(Stop::File(message)) => {
-                    eprintln!("xpgn: {message}");
+                    say!("xpgn: {message}");
                     status = ExitStatus::Error;
                 }
                 Err(Stop::Output(e)) => return output_failed(&e, "report", status),

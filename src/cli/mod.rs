@@ -1,5 +1,14 @@
 //! Subcommands, one file each, and what they share.
 
+/// `eprintln!` for every message of the command line: file names, tag values and
+/// written moves come from the input, and reach the terminal only with their control
+/// characters made visible (`\u{1b}`), so a file cannot steer the terminal showing it.
+macro_rules! say {
+    ($($message:tt)*) => {
+        eprintln!("{}", xpgn::report::terminal_safe(&format!($($message)*)))
+    };
+}
+
 mod check;
 mod convert;
 mod fmt;
@@ -95,7 +104,7 @@ impl VariantArgs {
         for path in &self.variant_files {
             let name = path.display().to_string();
             let text = read_settings_file(path).map_err(|e| {
-                eprintln!("xpgn: cannot read {name}: {e}");
+                say!("xpgn: cannot read {name}: {e}");
                 ExitStatus::Error
             })?;
             match Variant::from_yaml(&text) {
@@ -120,7 +129,7 @@ impl VariantArgs {
                         1 => "1 problem".to_owned(),
                         n => format!("{n} problems"),
                     };
-                    eprintln!("xpgn: {name} does not define a variant ({problems})");
+                    say!("xpgn: {name} does not define a variant ({problems})");
                     return Err(ExitStatus::Error);
                 }
             }
@@ -129,7 +138,7 @@ impl VariantArgs {
         variants.loaded = loaded;
         variants.default = match (&self.variant, variants.loaded.first()) {
             (Some(name), _) => variants.find(name).ok_or_else(|| {
-                eprintln!(
+                say!(
                     "xpgn: unknown variant `{name}` (supported: {}; or define it in YAML and pass --variant-file)",
                     variants.ids()
                 );
@@ -145,7 +154,7 @@ impl VariantArgs {
     /// The events of `--events`, checked against the rules of tagless games.
     fn start_events(&self, variants: &Variants) -> Result<Vec<EventStart>, ExitStatus> {
         let usage = |message: String| {
-            eprintln!("xpgn: --events: {message}");
+            say!("xpgn: --events: {message}");
             ExitStatus::Error
         };
         let mut started: Vec<EventStart> = Vec::new();
@@ -321,7 +330,7 @@ impl PositionArgs {
         let mut pos = match &self.fen {
             None => variant.start_position().clone(),
             Some(fen) => xpgn::rules::parse_fen(variant, fen).map_err(|e| {
-                eprintln!("xpgn: bad FEN: {e}");
+                say!("xpgn: bad FEN: {e}");
                 ExitStatus::Error
             })?,
         };
@@ -329,7 +338,7 @@ impl PositionArgs {
             pos.start_event(started.event, None)
                 .and_then(|()| started.event.begin(variant, &mut pos, &started.choices))
                 .map_err(|e| {
-                    eprintln!("xpgn: --events: {e}");
+                    say!("xpgn: --events: {e}");
                     ExitStatus::Error
                 })?;
         }
@@ -340,7 +349,7 @@ impl PositionArgs {
 /// Says on standard error which paths cannot be read; the exit status that earns.
 fn report_unreadable(unreadable: &[SourceError]) -> ExitStatus {
     for error in unreadable {
-        eprintln!("xpgn: {error}");
+        say!("xpgn: {error}");
     }
     if unreadable.is_empty() {
         ExitStatus::Success
@@ -387,6 +396,6 @@ pub(crate) fn output_failed(e: &std::io::Error, what: &str, status: ExitStatus) 
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         return status;
     }
-    eprintln!("xpgn: cannot write the {what}: {e}");
+    say!("xpgn: cannot write the {what}: {e}");
     ExitStatus::Error
 }

@@ -9,7 +9,7 @@ use xpgn::board_view::{svg_board, text_board};
 use xpgn::games::read_games;
 use xpgn::pgn::ParsedGame;
 use xpgn::replay::{Recording, replay_recording};
-use xpgn::report::{Source, terminal_safe};
+use xpgn::report::Source;
 use xpgn::rules::Variants;
 
 use super::{ExitStatus, InputArgs, InputKind, VariantArgs, finish_output};
@@ -82,7 +82,7 @@ pub fn run(args: ShowArgs) -> ExitStatus {
         let chunks = match read_games(input) {
             Ok(chunks) => chunks,
             Err(e) => {
-                eprintln!("xpgn: cannot read {}: {e}", input.display);
+                say!("xpgn: cannot read {}: {e}", input.display);
                 return ExitStatus::Error;
             }
         };
@@ -90,7 +90,7 @@ pub fn run(args: ShowArgs) -> ExitStatus {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
                 Err(e) => {
-                    eprintln!("xpgn: cannot read {}: {e}", input.display);
+                    say!("xpgn: cannot read {}: {e}", input.display);
                     return ExitStatus::Error;
                 }
             };
@@ -102,7 +102,7 @@ pub fn run(args: ShowArgs) -> ExitStatus {
             }
         }
     }
-    eprintln!(
+    say!(
         "xpgn: --game {}: {} holds {}",
         args.game,
         args.path.display(),
@@ -131,10 +131,7 @@ fn show_game(
         let at = source.line_column(error.span.offset);
         format!(
             "{}:{}:{}: {} (`xpgn check` says more)",
-            terminal_safe(source.name),
-            at.line,
-            at.column,
-            terminal_safe(&error.message)
+            source.name, at.line, at.column, error.message
         )
     });
     let board = replay
@@ -145,7 +142,7 @@ fn show_game(
     else {
         // Not replayed at all: a variant xpgn does not play.
         let why = error_note.unwrap_or_else(|| "its moves were not replayed".to_owned());
-        eprintln!("xpgn: game {}: nothing to show: {why}", args.game);
+        say!("xpgn: game {}: nothing to show: {why}", args.game);
         return ExitStatus::Findings;
     };
     let ply = args.ply.unwrap_or(replayed);
@@ -155,7 +152,7 @@ fn show_game(
         } else {
             ""
         };
-        eprintln!(
+        say!(
             "xpgn: --ply {ply}: the main line of game {} replays {}{stop} (--ply 0 is the start)",
             args.game,
             count(replayed, "ply", "plies"),
@@ -164,7 +161,7 @@ fn show_game(
     }
     let mut status = ExitStatus::Success;
     if let Some(note) = error_note {
-        eprintln!("xpgn: {note}; the board is drawn from the moves before it");
+        say!("xpgn: {note}; the board is drawn from the moves before it");
         status = ExitStatus::Findings;
     }
     let last = last.as_ref();
