@@ -200,18 +200,10 @@ impl<W: Write> Reporter for HumanReporter<W> {
             self.out
                 .write_all(render(&self.handler, diagnostic, report.source).as_bytes())?;
         }
-        if let Some(more) = diagnostics.len().checked_sub(SHOWN_PER_GAME)
-            && more > 0
-        {
+        if let Some(hidden) = hidden_findings(report) {
             let at = self.locator.locate(report.source, report.game.span.offset);
-            writeln!(
-                self.out,
-                "... and {more} more finding{} in game {} ({}:{}); `--format json` lists them all\n",
-                if more == 1 { "" } else { "s" },
-                report.number,
-                terminal_safe(report.source.name),
-                at.line,
-            )?;
+            let name = terminal_safe(report.source.name);
+            writeln!(self.out, "{name}:{}: {hidden}\n", at.line)?;
         }
         Ok(())
     }
@@ -230,6 +222,23 @@ impl<W: Write> Reporter for HumanReporter<W> {
             plural(summary.warnings, "warning"),
         )
     }
+}
+
+/// What the human and GitHub reports say past the [`SHOWN_PER_GAME`] findings of a game
+/// that has more.
+fn hidden_findings(report: &GameReport<'_>) -> Option<String> {
+    let more = report
+        .replay
+        .diagnostics
+        .len()
+        .checked_sub(SHOWN_PER_GAME)?;
+    (more > 0).then(|| {
+        format!(
+            "... and {more} more finding{} in game {}; `xpgn check --format json` lists them all",
+            if more == 1 { "" } else { "s" },
+            report.number
+        )
+    })
 }
 
 /// `--format json`: one JSON object per game (JSON Lines), as `spec/cli.md` defines.
@@ -436,23 +445,14 @@ impl<W: Write> Reporter for GithubReporter<W> {
                 github_escape(&message, false),
             )?;
         }
-        if let Some(more) = diagnostics.len().checked_sub(SHOWN_PER_GAME)
-            && more > 0
-        {
+        if let Some(hidden) = hidden_findings(report) {
             let at = self.locator.locate(report.source, report.game.span.offset);
             writeln!(
                 self.out,
                 "::warning file={},line={}::{}",
                 github_escape(&terminal_safe(report.source.name), true),
                 at.line,
-                github_escape(
-                    &format!(
-                        "... and {more} more finding{} in game {}; `xpgn check --format json` lists them all",
-                        if more == 1 { "" } else { "s" },
-                        report.number
-                    ),
-                    false
-                ),
+                github_escape(&hidden, false),
             )?;
         }
         Ok(())

@@ -11,7 +11,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use common::{stderr, stdout, xpgn, xpgn_with_input};
+use common::{stderr, stdout, xpgn, xpgn_with_bytes, xpgn_with_input};
 use serde_json::Value;
 use xpgn::source::MAX_PART_BYTES;
 
@@ -455,25 +455,6 @@ fn a_game_too_large_is_reported_at_its_start() {
     let output = xpgn_with_input(&["check", "--color", "never", "-"], &text);
     assert_eq!(output.status.code(), Some(1));
     insta::assert_snapshot!("game-too-large", stdout(&output));
-}
-
-/// Runs `xpgn` with `args`, feeding `input` (any bytes) on standard input.
-fn xpgn_with_bytes(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xpgn"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("xpgn runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("xpgn ends");
-    // xpgn stops reading what it refuses (binary data): the rest meets a closed pipe.
-    let _ = writer.join().expect("writer");
-    output
 }
 
 /// Per game of a JSON Lines report: its number, status and diagnostic codes.

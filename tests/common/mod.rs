@@ -30,6 +30,11 @@ pub fn stderr(output: &Output) -> String {
     reason = "each test crate compiles this module; only some feed input"
 )]
 pub fn xpgn_with_input(args: &[&str], input: &str) -> Output {
+    xpgn_with_bytes(args, input.as_bytes())
+}
+
+/// Runs `xpgn` with `args`, feeding `input` (any bytes) on standard input.
+pub fn xpgn_with_bytes(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write as _;
     let mut child = Command::new(env!("CARGO_BIN_EXE_xpgn"))
         .args(args)
@@ -41,11 +46,15 @@ pub fn xpgn_with_input(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("xpgn runs");
     let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_owned();
+    let input = input.to_vec();
     // Written on another thread so a large output cannot block both ends.
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
     let output = child.wait_with_output().expect("xpgn ends");
-    writer.join().expect("writer").expect("input written");
+    // xpgn stops reading what it refuses (binary data): the rest meets a closed pipe.
+    match writer.join().expect("writer") {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("input not written: {e}"),
+        _ => {}
+    }
     output
 }
 
