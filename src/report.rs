@@ -143,22 +143,28 @@ pub fn render(
     diagnostic: &Diagnostic,
     source: Source<'_>,
 ) -> String {
-    // What the input holds reaches the terminal only with its control characters made
-    // visible: an excerpt or a tag value must not move the cursor or retitle the window.
+    with_safe_text(source, |source| {
+        let view = MietteView::of_diagnostic(diagnostic, source);
+        let mut out = String::new();
+        if handler.render_report(&mut out, &view).is_err() {
+            let at = source.line_column(diagnostic.span.offset);
+            out = format!("{}:{at}: {}\n", source.name, view.message);
+        }
+        out
+    })
+}
+
+/// Hands `render` the source with its name and text safe for a terminal: what the input
+/// holds is shown only with its control characters made visible, so an excerpt or a tag
+/// value cannot move the cursor or retitle the window.
+fn with_safe_text(source: Source<'_>, render: impl FnOnce(Source<'_>) -> String) -> String {
     let name = terminal_safe(source.name);
     let text = excerpt_safe(source.text);
-    let source = Source {
+    render(Source {
         name: &name,
         text: &text,
         ..source
-    };
-    let view = MietteView::of_diagnostic(diagnostic, source);
-    let mut out = String::new();
-    if handler.render_report(&mut out, &view).is_err() {
-        let at = source.line_column(diagnostic.span.offset);
-        out = format!("{}:{at}: {}\n", source.name, view.message);
-    }
-    out
+    })
 }
 
 /// Renders a problem of a variant definition file (`--variant-file`) with its excerpt.
@@ -167,22 +173,17 @@ pub fn render_definition_error(
     error: &DefinitionError,
     source: Source<'_>,
 ) -> String {
-    let name = terminal_safe(source.name);
-    let text = excerpt_safe(source.text);
-    let source = Source {
-        name: &name,
-        text: &text,
-        ..source
-    };
-    let view = MietteView::of_definition_error(error, source);
-    let mut out = String::new();
-    if handler.render_report(&mut out, &view).is_err() {
-        out = format!(
-            "{}:{}:{}: {}\n",
-            source.name, error.line, error.column, view.message
-        );
-    }
-    out
+    with_safe_text(source, |source| {
+        let view = MietteView::of_definition_error(error, source);
+        let mut out = String::new();
+        if handler.render_report(&mut out, &view).is_err() {
+            out = format!(
+                "{}:{}:{}: {}\n",
+                source.name, error.line, error.column, view.message
+            );
+        }
+        out
+    })
 }
 
 /// The handler used for snapshots and `--color never`.
