@@ -72,7 +72,11 @@ pub fn parse_documents(text: &str, offset: usize, language: Language) -> Vec<Par
                     start += next;
                     continue;
                 }
-                let read = on_stack_for(depth, || json_document(rest, offset + start));
+                let read = match on_stack_for(depth, || json_document(rest, offset + start)) {
+                    Ok(read) => read,
+                    // The document's end is unknown: the rest of the text is that game.
+                    Err(reason) => Some((malformed(rest, offset + start, 0, &reason), rest.len())),
+                };
                 let Some((game, len)) = read else { break };
                 games.push(game);
                 start += len;
@@ -90,7 +94,10 @@ pub fn parse_documents(text: &str, offset: usize, language: Language) -> Vec<Par
                     .map(|line| line.len() - line.trim_start_matches([' ', '-']).len())
                     .max()
                     .unwrap_or(0);
-                games.push(on_stack_for(depth, || yaml_document(body, at)));
+                games.push(
+                    on_stack_for(depth, || yaml_document(body, at))
+                        .unwrap_or_else(|reason| malformed(body, at, 0, &reason)),
+                );
             }
         }
     }
@@ -149,19 +156,19 @@ const DEEP_STACK_BYTES: usize = 256 << 20;
 
 /// Runs `read` here for a shallow document, and on a thread of its own with a stack for
 /// [`MAX_DOCUMENT_DEPTH`] levels for a deeper one (`depth` counts levels, or columns of
-/// indentation, which are more).
-fn on_stack_for<T: Send>(depth: usize, read: impl FnOnce() -> T + Send) -> T {
+/// indentation, which are more). Where the system starts no such thread, says why.
+fn on_stack_for<T: Send>(depth: usize, read: impl FnOnce() -> T + Send) -> Result<T, String> {
     if depth <= SHALLOW_DEPTH {
-        return read();
+        return Ok(read());
     }
     std::thread::scope(|scope| {
         let reader = std::thread::Builder::new()
             .stack_size(DEEP_STACK_BYTES)
             .spawn_scoped(scope, read)
-            .unwrap_or_else(|e| panic!("cannot start a thread to read a deep document: {e}"));
-        reader
+            .map_err(|e| format!("no thread could be started to read it this deep ({e})"))?;
+        Ok(reader
             .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     })
 }
 
