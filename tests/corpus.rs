@@ -3,6 +3,8 @@
 //! a panic or a hang; every orthodox game replays to the reference verdict. Skips with a
 //! message when the corpus is absent.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use xpgn::games::read_games;
@@ -327,5 +329,93 @@ fn every_variant_game_is_checked_or_declared_unsupported() {
     assert!(
         supported > 200 && unsupported > 1000,
         "{supported} {unsupported}"
+    );
+}
+
+/// The issue 20 report, as a user met it: `lint --fix` on a copy of the 12 MB human.pgn
+/// (12,782 games, some parts Windows-1252) once kept only the first game. Every game must
+/// stay, replaying the same moves; every line the fixes do not touch must stay byte for
+/// byte; and a second run must change nothing.
+#[test]
+fn lint_fix_on_a_copy_of_human_pgn_keeps_every_game_and_byte() {
+    let Some(original) = corpus("standard/human.pgn") else {
+        return;
+    };
+    let scratch = common::Scratch::new("corpus-fix");
+    let copy = scratch.0.join("human.pgn");
+    std::fs::copy(&original, &copy).unwrap();
+    let mut permissions = std::fs::metadata(&copy).unwrap().permissions();
+    #[allow(
+        clippy::permissions_set_readonly_false,
+        reason = "a scratch copy of a read-only corpus file, made writable to be fixed"
+    )]
+    permissions.set_readonly(false);
+    std::fs::set_permissions(&copy, permissions).unwrap();
+    let (original, copy) = (original.to_str().unwrap(), copy.to_str().unwrap());
+    let fix = common::xpgn(&["lint", "--fix", "--quiet", copy]);
+    let said = common::stderr(&fix);
+    let fixed: usize = said
+        .split("fixed ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no fix reported: {said}"));
+    let games = |path: &str| {
+        common::stdout(&common::xpgn(&[
+            "check", "--format", "json", "--quiet", path,
+        ]))
+        .lines()
+        .count()
+    };
+    assert_eq!(games(copy), 12_782);
+    assert_eq!(games(copy), games(original));
+    let moves = |path: &str| common::stdout(&common::xpgn(&["convert", "--to", "uci", path]));
+    assert!(
+        moves(copy) == moves(original),
+        "the games replay other moves"
+    );
+    let (before, after) = (
+        std::fs::read(original).unwrap(),
+        std::fs::read(copy).unwrap(),
+    );
+    // Walked side by side: a line is the original's, or a fixed line in its place, or a
+    // Seven Tag Roster tag with its placeholder value inserted (`missing-roster-tag`).
+    let placeholder_tag = |line: &[u8]| {
+        let line = String::from_utf8_lossy(line);
+        let line = line.trim_end_matches('\r');
+        ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+            .iter()
+            .any(|name| line.starts_with(&format!("[{name} \"")))
+            && ["\"?\"]", "\"????.??.??\"]", "\"*\"]"]
+                .iter()
+                .any(|value| line.ends_with(value))
+    };
+    let before: Vec<&[u8]> = before.split(|&b| b == b'\n').collect();
+    let (mut at, mut changed, mut inserted) = (0, 0, 0);
+    for line in after.split(|&b| b == b'\n') {
+        if before.get(at) == Some(&line) {
+            at += 1;
+        } else if placeholder_tag(line) && !before.get(at).is_some_and(|b| placeholder_tag(b)) {
+            inserted += 1;
+        } else {
+            changed += 1;
+            at += 1;
+        }
+    }
+    assert_eq!(at, before.len(), "lines lost or added");
+    // One `missing-roster-tag` finding inserts up to the seven roster tags.
+    assert!(
+        changed + inserted > 0 && changed <= fixed && inserted <= 7 * fixed,
+        "{changed} lines changed and {inserted} inserted by {fixed} fixes"
+    );
+    let again = common::xpgn(&["lint", "--fix", "--quiet", copy]);
+    assert!(
+        !common::stderr(&again).contains("fixed"),
+        "{}",
+        common::stderr(&again)
+    );
+    assert!(
+        std::fs::read(copy).unwrap() == after,
+        "a second run changed the file"
     );
 }
