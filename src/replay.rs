@@ -1186,7 +1186,7 @@ impl Replayer<'_> {
                 format!(
                     "event #{number} {} cannot start here: {why} (its Condition: {}; EC-3)",
                     event.name(),
-                    event.condition_text()
+                    event.info().condition
                 ),
                 "an event is drawn again when its Condition does not hold",
             ));

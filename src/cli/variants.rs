@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
+use xpgn::rules::event::ruling_ranges;
 use xpgn::rules::{Variant, Variants};
 
 use super::{ExitStatus, ListFormat, VariantArgs};
@@ -27,8 +28,10 @@ struct Listing<'a> {
 struct EventEntry {
     number: u16,
     name: &'static str,
-    condition: &'static str,
-    rulings: &'static str,
+    condition: String,
+    rulings: String,
+    /// Its rules page, from the root of xpgn's repository.
+    page: &'static str,
 }
 
 #[derive(Serialize)]
@@ -65,11 +68,15 @@ pub fn run(args: VariantsArgs) -> ExitStatus {
         .collect();
     let events: Vec<EventEntry> = xpgn::rules::events::ALL
         .iter()
-        .map(|e| EventEntry {
-            number: e.number(),
-            name: e.name(),
-            condition: e.condition_text(),
-            rulings: e.rulings(),
+        .map(|e| {
+            let info = e.info();
+            EventEntry {
+                number: info.number,
+                name: info.name,
+                condition: info.condition.to_string(),
+                rulings: ruling_ranges(info.rulings),
+                page: info.page,
+            }
         })
         .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -108,8 +115,8 @@ fn write_text(
         let number = format!("#{}", e.number);
         writeln!(
             out,
-            "  {number:<5}{:<16}Condition: {}; rulings {}",
-            e.name, e.condition, e.rulings
+            "  {number:<5}{:<16}Condition: {}; rulings {}; rules: {}",
+            e.name, e.condition, e.rulings, e.page
         )?;
     }
     Ok(())

@@ -16,22 +16,188 @@ use super::variant::Variant;
 use crate::command::Choice;
 use crate::notation::PieceMove;
 
-/// An event's rules. Every hook has the orthodox behaviour as its default.
-pub trait Event: Send + Sync {
-    /// The event's number (`#43`).
-    fn number(&self) -> u16;
-
+/// What the catalogue says of an event, as data: the meta rules (EC-3, EC-12), `xpgn
+/// variants` and the test that holds the rules pages to the code all read it.
+#[derive(Debug)]
+pub struct EventInfo {
+    /// The event's number (`43`).
+    pub number: u16,
     /// The event's name (`Line Pushers`).
-    fn name(&self) -> &'static str;
+    pub name: &'static str,
+    /// Other names forum games announce it by.
+    pub aliases: &'static [&'static str],
+    /// Two events that share a Type never run together (EC-12).
+    pub types: &'static [EventType],
+    pub condition: Condition,
+    /// The ids of the rulings it follows: its own, then the meta rules that name it.
+    pub rulings: &'static [&'static str],
+    /// Its rules page, from the repository root.
+    pub page: &'static str,
+}
 
-    /// The Condition as the source states it, for `xpgn variants`.
-    fn condition_text(&self) -> &'static str {
-        "none"
+/// The Types of the catalogue: two events of one Type never run together (EC-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventType {
+    RemoveCheck,
+    RoyalModifier,
+    RoyalQueen,
+    RookCarrier,
+    MoveLengthModifier,
+    BoardModifier,
+}
+
+impl EventType {
+    /// As the catalogue names it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EventType::RemoveCheck => "Remove Check",
+            EventType::RoyalModifier => "Royal modifier",
+            EventType::RoyalQueen => "Royal queen",
+            EventType::RookCarrier => "Rook carrier",
+            EventType::MoveLengthModifier => "Move length modifier",
+            EventType::BoardModifier => "Board modifier",
+        }
+    }
+}
+
+/// An event's Condition (EC-3): what must hold when it starts.
+#[derive(Debug)]
+pub struct Condition {
+    /// Pieces each player needs, by letter: `('R', 1)` is a rook each.
+    pub pieces_each: &'static [(char, u8)],
+    /// Starting it may not leave either player in check.
+    pub no_check: bool,
+    /// Types it may not run beside, besides its own.
+    pub not_with: &'static [EventType],
+}
+
+impl Condition {
+    /// No Condition.
+    pub const NONE: Condition = Condition {
+        pieces_each: &[],
+        no_check: false,
+        not_with: &[],
+    };
+
+    /// Pieces each player needs and nothing more.
+    pub const fn pieces_each(pieces_each: &'static [(char, u8)]) -> Condition {
+        Condition {
+            pieces_each,
+            no_check: false,
+            not_with: &[],
+        }
     }
 
-    /// The rulings of `spec/rulings.md` the event follows (`LP-1..LP-6`).
-    fn rulings(&self) -> &'static str {
-        ""
+    /// Why the pieces on the board do not meet it, if they do not.
+    pub fn check_pieces(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+        for &(letter, count) in self.pieces_each {
+            let Some(kind) = v.kind_of_letter(letter) else {
+                return Err(format!("the variant has no piece `{letter}`"));
+            };
+            let name = v.pieces[kind.index()].name.as_str();
+            for color in Color::BOTH {
+                if pos.pieces(color, kind).count() < u32::from(count) {
+                    return Err(if count == 1 {
+                        format!("{color} has no {name}")
+                    } else {
+                        format!(
+                            "{color} has fewer than {count} {}",
+                            piece_word(letter, count)
+                        )
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Condition {
+    /// In words, for `xpgn variants` and the rules pages: `at least 1 rook each`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        for &(letter, count) in self.pieces_each {
+            parts.push(format!(
+                "at least {count} {} each",
+                piece_word(letter, count)
+            ));
+        }
+        for kind in self.not_with {
+            parts.push(format!("not with a {} event", kind.name()));
+        }
+        if self.no_check {
+            parts.push("starting it leaves nobody in check".to_owned());
+        }
+        if parts.is_empty() {
+            f.write_str("none")
+        } else {
+            f.write_str(&parts.join("; "))
+        }
+    }
+}
+
+/// The orthodox name of a piece letter, for a Condition in words.
+fn piece_word(letter: char, count: u8) -> String {
+    let word = match letter {
+        'K' => "king",
+        'Q' => "queen",
+        'R' => "rook",
+        'B' => "bishop",
+        'N' => "knight",
+        'P' => "pawn",
+        other => return format!("`{other}`"),
+    };
+    if count == 1 {
+        word.to_owned()
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// Writes ruling ids with runs shortened: `HP-1..HP-8, EC-4`.
+pub fn ruling_ranges(ids: &[&str]) -> String {
+    let split = |id: &str| -> Option<(String, u32)> {
+        let (prefix, n) = id.rsplit_once('-')?;
+        Some((prefix.to_owned(), n.parse().ok()?))
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ids.len() {
+        let mut j = i;
+        while let (Some((p, n)), Some((q, m))) = (
+            ids.get(j).and_then(|id| split(id)),
+            ids.get(j + 1).and_then(|id| split(id)),
+        ) {
+            if p != q || m != n + 1 {
+                break;
+            }
+            j += 1;
+        }
+        out.push(if j > i + 1 {
+            format!("{}..{}", ids[i], ids[j])
+        } else if j == i + 1 {
+            format!("{}, {}", ids[i], ids[j])
+        } else {
+            ids[i].to_owned()
+        });
+        i = j + 1;
+    }
+    out.join(", ")
+}
+
+/// An event's rules. Every hook has the orthodox behaviour as its default.
+pub trait Event: Send + Sync {
+    /// What the catalogue says of it.
+    fn info(&self) -> &'static EventInfo;
+
+    /// The event's number (`#43`).
+    fn number(&self) -> u16 {
+        self.info().number
+    }
+
+    /// The event's name (`Line Pushers`).
+    fn name(&self) -> &'static str {
+        self.info().name
     }
 
     /// Whether moves may carry this suffix of event notation while the event runs.
@@ -45,9 +211,10 @@ pub trait Event: Send + Sync {
         false
     }
 
-    /// Why the event cannot start in this position, if it cannot (EC-3).
-    fn condition(&self, _v: &Variant, _pos: &Position) -> Result<(), String> {
-        Ok(())
+    /// Why the event cannot start in this position, if it cannot (EC-3); by default
+    /// the pieces its Condition asks for.
+    fn condition(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+        self.info().condition.check_pieces(v, pos)
     }
 
     /// Sets up what the event keeps in the position from the choices of its command, once
@@ -248,11 +415,16 @@ mod tests {
     };
 
     impl Event for Toy {
-        fn number(&self) -> u16 {
-            999
-        }
-        fn name(&self) -> &'static str {
-            "Toy"
+        fn info(&self) -> &'static EventInfo {
+            &EventInfo {
+                number: 999,
+                name: "Toy",
+                aliases: &[],
+                types: &[],
+                condition: Condition::NONE,
+                rulings: &[],
+                page: "",
+            }
         }
         fn may_double_step(&self, _: &Variant, _: &Position, _: Sq, _: Color) -> bool {
             true
@@ -308,6 +480,36 @@ mod tests {
                 Ok(moves[0])
             })
         }
+    }
+
+    #[test]
+    fn metadata_reads_as_words() {
+        assert_eq!(
+            ruling_ranges(&["HP-1", "HP-2", "HP-3", "EC-4"]),
+            "HP-1..HP-3, EC-4"
+        );
+        assert_eq!(
+            ruling_ranges(&["LK-9", "LK-10", "EC-8"]),
+            "LK-9, LK-10, EC-8"
+        );
+        assert_eq!(ruling_ranges(&["PR-2", "PR-4"]), "PR-2, PR-4");
+        let condition = Condition {
+            pieces_each: &[('B', 2), ('K', 1)],
+            no_check: true,
+            not_with: &[EventType::RoyalQueen],
+        };
+        assert_eq!(
+            condition.to_string(),
+            "at least 2 bishops each; at least 1 king each; not with a Royal queen event; \
+             starting it leaves nobody in check"
+        );
+        assert_eq!(Condition::NONE.to_string(), "none");
+        let v = Variant::by_name("standard").unwrap();
+        let one_bishop = parse_fen(v, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").unwrap();
+        assert_eq!(
+            condition.check_pieces(v, &one_bishop),
+            Err("black has fewer than 2 bishops".to_owned())
+        );
     }
 
     fn written(token: &str) -> Notation {

@@ -6,7 +6,7 @@
 use crate::command::Choice;
 use crate::notation::{PieceMove, Separator, Square};
 use crate::rules::board::{Bitboard, Sq};
-use crate::rules::event::Event;
+use crate::rules::event::{Condition, Event, EventInfo};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Kind};
 use crate::rules::position::{Passage, Position};
@@ -411,17 +411,22 @@ fn plain_landing(pos: &Position, mv: &Move, entry: Sq) -> Move {
     }
 }
 
+/// What the catalogue says of the event.
+static INFO: EventInfo = EventInfo {
+    number: 5,
+    name: "Hidden passage",
+    aliases: &[],
+    types: &[],
+    condition: Condition::NONE,
+    rulings: &[
+        "HP-1", "HP-2", "HP-3", "HP-4", "HP-5", "HP-6", "HP-7", "HP-8", "EC-4",
+    ],
+    page: "docs/rules/event-5-hidden-passage.md",
+};
+
 impl Event for HiddenPassage {
-    fn number(&self) -> u16 {
-        5
-    }
-
-    fn name(&self) -> &'static str {
-        "Hidden passage"
-    }
-
-    fn rulings(&self) -> &'static str {
-        "HP-1..HP-8, EC-4"
+    fn info(&self) -> &'static EventInfo {
+        &INFO
     }
 
     fn takes_choices(&self) -> bool {

@@ -4,7 +4,7 @@
 
 use crate::notation::{Facing, PieceMove};
 use crate::rules::board::{Bitboard, Sq};
-use crate::rules::event::{Event, Suffix};
+use crate::rules::event::{Condition, Event, EventInfo, Suffix};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Role};
 use crate::rules::position::{Lifted, Position};
@@ -295,34 +295,24 @@ fn help(v: &Variant, pos: &Position) -> Option<String> {
     Some(format!("legal pushes: {}", spellings.join(", ")))
 }
 
-impl Event for LinePushers {
-    fn number(&self) -> u16 {
-        NUMBER
-    }
+/// What the catalogue says of the event.
+static INFO: EventInfo = EventInfo {
+    number: NUMBER,
+    name: "Line Pushers",
+    aliases: &[],
+    types: &[],
+    condition: Condition::pieces_each(&[('R', 1)]),
+    rulings: &["LP-1", "LP-2", "LP-3", "LP-4", "LP-5", "LP-6", "EC-4"],
+    page: "docs/rules/event-43-line-pushers.md",
+};
 
-    fn name(&self) -> &'static str {
-        "Line Pushers"
+impl Event for LinePushers {
+    fn info(&self) -> &'static EventInfo {
+        &INFO
     }
 
     fn reads(&self, suffix: Suffix) -> bool {
         suffix == Suffix::Arrow
-    }
-
-    fn condition_text(&self) -> &'static str {
-        "at least one rook for each player"
-    }
-
-    fn rulings(&self) -> &'static str {
-        "LP-1..LP-6, EC-4"
-    }
-
-    fn condition(&self, v: &Variant, pos: &Position) -> Result<(), String> {
-        for color in Color::BOTH {
-            if rook_kind_squares(v, pos, color).is_empty() {
-                return Err(format!("{color} has no rook"));
-            }
-        }
-        Ok(())
     }
 
     /// EC-4: a pawn on its own first or second rank may step two.

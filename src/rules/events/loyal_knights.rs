@@ -5,7 +5,7 @@
 use crate::command::Choice;
 use crate::notation::PieceMove;
 use crate::rules::board::{Bitboard, Direction, Sq};
-use crate::rules::event::{Event, Suffix};
+use crate::rules::event::{Condition, Event, EventInfo, Suffix};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Piece, Role};
 use crate::rules::position::Position;
@@ -183,21 +183,22 @@ impl LoyalKnights {
     }
 }
 
+/// What the catalogue says of the event.
+static INFO: EventInfo = EventInfo {
+    number: NUMBER,
+    name: "Loyal Knights",
+    aliases: &[],
+    types: &[],
+    condition: Condition::pieces_each(&[('N', 1)]),
+    rulings: &[
+        "LK-1", "LK-2", "LK-3", "LK-4", "LK-5", "LK-6", "LK-7", "LK-8", "LK-9", "EC-4",
+    ],
+    page: "docs/rules/event-85-loyal-knights.md",
+};
+
 impl Event for LoyalKnights {
-    fn number(&self) -> u16 {
-        NUMBER
-    }
-
-    fn name(&self) -> &'static str {
-        "Loyal Knights"
-    }
-
-    fn condition_text(&self) -> &'static str {
-        "at least 1 knight for each player"
-    }
-
-    fn rulings(&self) -> &'static str {
-        "LK-1..LK-9, EC-4"
+    fn info(&self) -> &'static EventInfo {
+        &INFO
     }
 
     fn reads(&self, suffix: Suffix) -> bool {
@@ -206,19 +207,6 @@ impl Event for LoyalKnights {
 
     fn takes_choices(&self) -> bool {
         true
-    }
-
-    fn condition(&self, v: &Variant, pos: &Position) -> Result<(), String> {
-        let Some(knight) = knight_kind(v) else {
-            return Err("the variant has no knights".to_owned());
-        };
-        match Color::BOTH
-            .into_iter()
-            .find(|&c| pos.pieces(c, knight).is_empty())
-        {
-            Some(color) => Err(format!("{color} has no knight")),
-            None => Ok(()),
-        }
     }
 
     /// Every knight is given its direction (`Nb1->b2`); one left out faces none until it

@@ -5,7 +5,7 @@
 use crate::command::Choice;
 use crate::notation::{MoveBody, Notation, PieceMove};
 use crate::rules::board::Sq;
-use crate::rules::event::{Event, Suffix};
+use crate::rules::event::{Condition, Event, EventInfo, EventType, Suffix};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Role};
 use crate::rules::position::{Position, Princes, mark};
@@ -108,21 +108,20 @@ impl Prince {
     }
 }
 
+/// What the catalogue says of the event.
+static INFO: EventInfo = EventInfo {
+    number: 68,
+    name: "Prince",
+    aliases: &[],
+    types: &[EventType::RemoveCheck],
+    condition: Condition::pieces_each(&[('K', 1)]),
+    rulings: &["PR-1", "PR-2", "PR-3", "PR-4", "PR-5", "EC-8"],
+    page: "docs/rules/event-68-prince.md",
+};
+
 impl Event for Prince {
-    fn number(&self) -> u16 {
-        68
-    }
-
-    fn name(&self) -> &'static str {
-        "Prince"
-    }
-
-    fn condition_text(&self) -> &'static str {
-        "at least 1 king for each player"
-    }
-
-    fn rulings(&self) -> &'static str {
-        "PR-1..PR-5, EC-8"
+    fn info(&self) -> &'static EventInfo {
+        &INFO
     }
 
     fn reads(&self, suffix: Suffix) -> bool {
@@ -131,16 +130,6 @@ impl Event for Prince {
 
     fn takes_choices(&self) -> bool {
         true
-    }
-
-    fn condition(&self, v: &Variant, pos: &Position) -> Result<(), String> {
-        match Color::BOTH
-            .into_iter()
-            .find(|&c| pos.kings(v, c).is_empty())
-        {
-            Some(color) => Err(format!("{color} has no king")),
-            None => Ok(()),
-        }
     }
 
     /// Every pawn on the board may be a chosen one until the command or a `K@` says
