@@ -7,8 +7,8 @@
 use std::fmt::Write;
 
 use crate::replay::PlayedMove;
-use crate::rules::events::loyal_knights::arrow_square;
-use crate::rules::{Color, Direction, Passage, Piece, Position, Princes, Sq, Variant, write_fen};
+use crate::rules::event::Overlay as EventOverlay;
+use crate::rules::{Color, Direction, Piece, Position, Sq, Variant, write_fen};
 
 /// The Unicode glyph of an orthodox piece letter, white's then black's.
 fn glyphs(letter: char) -> Option<(char, char)> {
@@ -23,17 +23,6 @@ fn glyphs(letter: char) -> Option<(char, char)> {
     })
 }
 
-/// An arrow pointing along a knight's direction, in Unicode and in ASCII (where the
-/// diagonals share two characters; the legend names each direction exactly).
-fn arrow(direction: Direction, ascii: bool) -> char {
-    let index = usize::from(direction.0 % 8);
-    if ascii {
-        ['^', '/', '>', '\\', 'v', '/', '<', '\\'][index]
-    } else {
-        ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'][index]
-    }
-}
-
 /// The square a [`PlayedMove`] names (`e4`, `j10`).
 fn square_named(v: &Variant, name: &str) -> Option<Sq> {
     let g = v.geometry;
@@ -42,40 +31,25 @@ fn square_named(v: &Variant, name: &str) -> Option<Sq> {
 
 /// What a diagram marks on the board besides the pieces.
 struct Overlay {
-    /// The #5 passage squares when known, and the variant's pass holes (Secret Invisible
-    /// Pass): squares a piece may go through.
-    passages: Vec<Sq>,
-    /// Known #68 chosen pawns.
-    princes: Vec<Sq>,
-    /// #85 knights and the direction each faces.
-    facings: Vec<(Sq, Direction)>,
+    /// What the running events draw, with the variant's pass holes (Secret Invisible
+    /// Pass) among the squares a piece may go through.
+    events: EventOverlay,
     /// The squares of the last move: from, through, to.
     last: Vec<Sq>,
 }
 
 impl Overlay {
-    fn of(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Overlay {
-        let g = v.geometry;
-        let mut passages: Vec<Sq> = pos
-            .passage
-            .and_then(|p| p.squares())
-            .map(Vec::from)
-            .unwrap_or_default();
-        for &(a, b) in &v.passes {
-            passages.extend([a, b]);
-        }
-        let princes = match pos.princes {
-            Some(princes) => Color::BOTH
-                .into_iter()
-                .filter(|color| princes.known[color.index()])
-                .flat_map(|color| Princes::pawns(pos, color))
-                .collect(),
-            None => Vec::new(),
+    fn of(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii: bool) -> Overlay {
+        let mut events = EventOverlay {
+            ascii,
+            ..EventOverlay::default()
         };
-        let facings = g
-            .all()
-            .filter_map(|sq| pos.facing(sq).map(|d| (sq, d)))
-            .collect();
+        for event in pos.events() {
+            event.overlay(v, pos, &mut events);
+        }
+        for &(a, b) in &v.passes {
+            events.doorways.extend([a, b]);
+        }
         let last = last
             .and_then(|m| m.detail.as_deref())
             .map(|m| {
@@ -86,16 +60,12 @@ impl Overlay {
                     .collect()
             })
             .unwrap_or_default();
-        Overlay {
-            passages,
-            princes,
-            facings,
-            last,
-        }
+        Overlay { events, last }
     }
 
     fn facing(&self, sq: Sq) -> Option<Direction> {
-        self.facings
+        self.events
+            .arrows
             .iter()
             .find(|&&(at, _)| at == sq)
             .map(|&(_, d)| d)
@@ -134,40 +104,27 @@ fn last_move_line(pos: &Position, last: &PlayedMove) -> String {
 }
 
 /// The legend lines for the event state, each only when it applies.
-fn legend(v: &Variant, pos: &Position, overlay: &Overlay, ascii: bool) -> Vec<String> {
+fn legend(v: &Variant, pos: &Position, overlay: &Overlay) -> Vec<String> {
     let g = v.geometry;
     let mut lines = Vec::new();
     if pos.has_events() {
         let running: Vec<String> = pos
-            .events()
+            .running()
             .iter()
-            .map(|event| {
-                let by = Color::BOTH
-                    .into_iter()
-                    .find(|&color| {
-                        pos.event_started_by(color)
-                            .is_some_and(|e| e.number() == event.number())
-                    })
+            .map(|running| {
+                let by = running
+                    .started_by
                     .map_or("from the start".to_owned(), |color| format!("by {color}"));
-                format!("#{} {} ({by})", event.number(), event.name())
+                format!(
+                    "#{} {} ({by})",
+                    running.event.number(),
+                    running.event.name()
+                )
             })
             .collect();
         lines.push(format!("events: {}", running.join(", ")));
     }
-    match pos.passage {
-        Some(Passage::Known { squares, revealed }) => lines.push(format!(
-            "passage: {} <-> {}, {} (marked *)",
-            g.name(squares[0]),
-            g.name(squares[1]),
-            if revealed {
-                "revealed"
-            } else {
-                "not revealed yet"
-            }
-        )),
-        Some(Passage::Secret { .. }) => lines.push("passage: secret".to_owned()),
-        None => {}
-    }
+    lines.extend(overlay.events.lines.iter().cloned());
     if !v.passes.is_empty() {
         let pairs: Vec<String> = v
             .passes
@@ -175,63 +132,6 @@ fn legend(v: &Variant, pos: &Position, overlay: &Overlay, ascii: bool) -> Vec<St
             .map(|&(a, b)| format!("{} <-> {}", g.name(a), g.name(b)))
             .collect();
         lines.push(format!("passes: {} (marked *)", pairs.join(", ")));
-    }
-    if !overlay.facings.is_empty() {
-        let by_color: Vec<String> = Color::BOTH
-            .into_iter()
-            .filter_map(|color| {
-                let knights: Vec<String> = overlay
-                    .facings
-                    .iter()
-                    .filter_map(|&(sq, direction)| {
-                        let piece = pos.piece_at(sq).filter(|p| p.color == color)?;
-                        Some(format!(
-                            "{}{}->{} {}",
-                            v.piece(piece.kind).letter,
-                            g.name(sq),
-                            arrow_square(v, sq, direction).unwrap_or_default(),
-                            arrow(direction, ascii)
-                        ))
-                    })
-                    .collect();
-                (!knights.is_empty()).then(|| format!("{color} {}", knights.join(", ")))
-            })
-            .collect();
-        lines.push(format!("knights facing: {}", by_color.join("; ")));
-    }
-    if let Some(princes) = pos.princes {
-        let chosen: Vec<String> = Color::BOTH
-            .into_iter()
-            .map(|color| {
-                let pawns = Princes::pawns(pos, color);
-                let which = if !princes.known[color.index()] {
-                    "secret".to_owned()
-                } else if pawns.is_empty() {
-                    // Captured, promoted, or already a king.
-                    "none left".to_owned()
-                } else {
-                    pawns.map(|sq| g.name(sq)).collect::<Vec<_>>().join(" ")
-                };
-                format!("{color} {which}")
-            })
-            .collect();
-        let mut line = format!("chosen pawns: {}", chosen.join(", "));
-        if princes.known.contains(&true) {
-            line.push_str(" (marked @)");
-        }
-        let checkable: Vec<&str> = Color::BOTH
-            .into_iter()
-            .filter(|color| princes.checkable[color.index()])
-            .map(Color::name)
-            .collect();
-        if !checkable.is_empty() {
-            let _ = write!(
-                line,
-                "; kings that can be checked: {}",
-                checkable.join(", ")
-            );
-        }
-        lines.push(line);
     }
     lines
 }
@@ -243,16 +143,16 @@ fn legend(v: &Variant, pos: &Position, overlay: &Overlay, ascii: bool) -> Vec<St
 /// for white) and a knight's direction arrow.
 pub fn text_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii: bool) -> String {
     let g = v.geometry;
-    let overlay = Overlay::of(v, pos, last);
+    let overlay = Overlay::of(v, pos, last, ascii);
     let label_width = g.height.to_string().len();
     let mut out = String::new();
     for rank in (0..g.height).rev() {
         let mut line = format!("{:>label_width$} ", rank + 1);
         for file in 0..g.width {
             let sq = g.sq(file, rank).expect("on the board");
-            let mark = if overlay.passages.contains(&sq) {
+            let mark = if overlay.events.doorways.contains(&sq) {
                 '*'
-            } else if overlay.princes.contains(&sq) {
+            } else if overlay.events.singled_out.contains(&sq) {
                 '@'
             } else {
                 ' '
@@ -262,7 +162,7 @@ pub fn text_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii:
                 None if ascii => '.',
                 None => '·',
             };
-            let facing = overlay.facing(sq).map_or(' ', |d| arrow(d, ascii));
+            let facing = overlay.facing(sq).map_or(' ', |d| d.arrow(ascii));
             line.extend([mark, piece, facing]);
         }
         out.push_str(line.trim_end());
@@ -283,7 +183,7 @@ pub fn text_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii:
         out.push_str(&last_move_line(pos, last));
         out.push('\n');
     }
-    for line in legend(v, pos, &overlay, ascii) {
+    for line in legend(v, pos, &overlay) {
         out.push_str(&line);
         out.push('\n');
     }
@@ -313,7 +213,7 @@ const FONTS: &str =
 /// the side to move.
 pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> String {
     let g = v.geometry;
-    let overlay = Overlay::of(v, pos, last);
+    let overlay = Overlay::of(v, pos, last, false);
     let (width, height) = (i32::from(g.width), i32::from(g.height));
     let (total_width, total_height) = (2 * MARGIN + width * SQUARE, 2 * MARGIN + height * SQUARE);
     // The top-left corner of a square, white at the bottom.
@@ -347,7 +247,7 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
                 r#"<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{LAST_MOVE}" fill-opacity="0.8"/>"#
             );
         }
-        if overlay.passages.contains(&sq) {
+        if overlay.events.doorways.contains(&sq) {
             let _ = writeln!(
                 out,
                 r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{PASSAGE}" stroke-width="4"/>"#,
@@ -382,7 +282,7 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
         };
         let (x, y) = corner(sq);
         let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
-        if overlay.princes.contains(&sq) {
+        if overlay.events.singled_out.contains(&sq) {
             let _ = writeln!(
                 out,
                 r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{PRINCE}" stroke-width="4"/>"#,
@@ -391,7 +291,7 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
         }
         let _ = writeln!(out, "{}", piece_svg(v, piece, cx, cy));
     }
-    for &(sq, direction) in &overlay.facings {
+    for &(sq, direction) in &overlay.events.arrows {
         let (x, y) = corner(sq);
         let _ = writeln!(
             out,

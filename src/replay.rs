@@ -11,11 +11,10 @@ use crate::command::{Choice, Command, EventCommand, mentions_event, parse_comman
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
+use crate::rules::event::{Follower, Moved};
 use crate::rules::events;
 use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san};
-use crate::rules::{
-    Ending, EventStart, Move, Passage, Position, Princes, Special, Sq, Variant, Variants, parse_fen,
-};
+use crate::rules::{Ending, EventStart, Move, Position, Special, Variant, Variants, parse_fen};
 use crate::span::{Span, Spanned};
 
 mod openings;
@@ -33,9 +32,9 @@ pub struct Replay {
     pub ending: Option<Ending>,
     /// Events running from the start (`--events`), by number.
     pub events_from_start: Vec<u16>,
-    /// What the main line tells of the #5 Hidden passage squares, when the event runs.
-    /// (Boxed, as `played`: rare, and a report is moved along by value game by game.)
-    pub passage: Option<Box<PassageReport>>,
+    /// What the main line tells of the choices events keep secret (`passage`: the #5
+    /// Hidden passage squares), by key, for `--format json`.
+    pub event_reports: Vec<(&'static str, serde_json::Value)>,
     /// Every move that replayed, as the rules read it, when asked for
     /// ([`replay_recording`]).
     pub played: Option<Box<Played>>,
@@ -54,23 +53,6 @@ impl Replay {
             .map(|m| (m.span.offset, m))
             .collect()
     }
-}
-
-/// The #5 Hidden passage squares as the main line tells them (`--format json`), so a
-/// moderator sees what the record implies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PassageReport {
-    /// White's square, when given or revealed.
-    pub white: Option<String>,
-    /// Black's square, when given or revealed.
-    pub black: Option<String>,
-    /// `given` by the event command, `inferred` from the move that revealed them (HP-8),
-    /// or still `secret`.
-    pub source: &'static str,
-    /// The main-line ply from which the squares are known.
-    pub known_from: Option<usize>,
-    /// The main-line ply of the first move through the passage (HP-2).
-    pub revealed_at: Option<usize>,
 }
 
 /// What replaying a game found each move to be, for conversions (`xpgn convert`).
@@ -465,7 +447,11 @@ fn replay_under(
         return None;
     }
     replay.plies = main.plies;
-    replay.passage = main.passage_report(variant, &position).map(Box::new);
+    replay.event_reports = main
+        .followers
+        .iter()
+        .filter_map(|(_, follower)| follower.report(variant, &position))
+        .collect();
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &position, &main.keys);
         // The termination marker, or else the Result tag, claims the result.
@@ -502,78 +488,29 @@ struct Line {
     complete: bool,
     /// Repetition keys of the positions before the final one.
     keys: Vec<u64>,
-    told: Told,
+    /// What the running events read from the line's record, by event number.
+    followers: Followers,
 }
 
-/// What a line's moves have told so far of the choices events keep secret.
-#[derive(Default)]
-struct Told {
-    /// The ply from which the Hidden passage squares are known, and whether a move
-    /// revealed them to the reader (HP-8) rather than the event command.
-    known_from: Option<usize>,
-    inferred: bool,
-    /// The ply of the first move through the passage.
-    revealed_at: Option<usize>,
-    /// The plain landings on squares the passage may use while its squares are secret.
-    landings: Vec<Landing>,
-}
+/// The readers of a line's record that the running events keep ([`Follower`]).
+type Followers = Vec<(u16, Box<dyn Follower>)>;
 
-impl Line {
-    fn passage_report(&self, v: &Variant, position: &Position) -> Option<PassageReport> {
-        let passage = position.passage?;
-        let [white, black] = passage.squares().map_or([None, None], |squares| {
-            squares.map(|sq| Some(v.geometry.name(sq)))
-        });
-        Some(PassageReport {
-            white,
-            black,
-            source: match passage {
-                Passage::Secret { .. } => "secret",
-                Passage::Known { .. } if self.told.inferred => "inferred",
-                Passage::Known { .. } => "given",
-            },
-            known_from: self.told.known_from,
-            revealed_at: self.told.revealed_at,
-        })
-    }
-}
-
-/// A move that ended plainly on a square while the passage squares were secret, which
-/// proves the square was not chosen (HP-8) unless a later move reveals it after all.
-#[derive(Clone)]
-struct Landing {
-    square: Sq,
-    span: Span,
-    at: MoveRef,
-    notation: Notation,
-    before: Position,
-}
-
-/// Whether a move written as `notation` names `hole` as the square it passes through
-/// (`Nxf6-c4`, `Ng8xf6-c4`), not only as where it ends.
-fn written_through(notation: &Notation, hole: &str) -> bool {
-    match &notation.body {
-        crate::notation::MoveBody::Piece(m) => {
-            m.targets.len() >= 2 && m.targets[m.targets.len() - 2].square.to_string() == hole
+/// Gives every running event that reads the record and has no reader yet its own.
+fn add_followers(v: &Variant, position: &Position, next_ply: usize, followers: &mut Followers) {
+    for event in position.events() {
+        let number = event.number();
+        if !followers.iter().any(|(n, _)| *n == number)
+            && let Some(follower) = event.follower(v, position, next_ply)
+        {
+            followers.push((number, follower));
         }
-        _ => false,
-    }
-}
-
-/// The squares a move leaves a piece standing on by its own movement (not a push or a
-/// pass).
-fn landing_squares(mv: &Move) -> [Option<Sq>; 2] {
-    match mv.special {
-        Special::Normal | Special::DoubleStep | Special::EnPassant => [Some(mv.to), None],
-        Special::Castle { rook_to, .. } => [Some(mv.to), Some(rook_to)],
-        Special::Pass { .. } | Special::Event { .. } => [None, None],
     }
 }
 
 impl Replayer<'_> {
     /// Replays a line from `position`; `ply` is the number of plies before its first move.
-    /// `landings` are the plain landings on squares the passage may use, from the moves
-    /// before the line's start (HP-8). `opening`: the openings kept and the root, for a
+    /// `followers` read the record for the running events, with what the moves before
+    /// the line's start told them (HP-8). `opening`: the openings kept and the root, for a
     /// main line from the variant's start position.
     fn line(
         &mut self,
@@ -581,25 +518,17 @@ impl Replayer<'_> {
         position: &mut Position,
         mut ply: usize,
         path: &mut Vec<(usize, usize)>,
-        landings: Vec<Landing>,
+        mut followers: Followers,
         mut opening: Option<(&mut Openings, Node)>,
     ) -> Line {
         let v = self.variant;
-        let mut told = Told {
-            landings,
-            ..Told::default()
-        };
+        add_followers(v, position, ply + 1, &mut followers);
         let mut before: Option<Position> = None;
         let mut keys = Vec::with_capacity(count_moves(items));
         let mut variations_here = 0;
         let mut stopped = false;
         let mut replayed = 0;
         for (index, item) in items.iter().enumerate() {
-            // Squares an event command (or transcript line) just gave.
-            if told.known_from.is_none() && position.passage.is_some_and(|p| p.squares().is_some())
-            {
-                told.known_from = Some(ply + 1);
-            }
             match &item.node {
                 Item::Move(_) if stopped => {
                     // Past an illegal move positions are unknown, and so are the starts
@@ -675,11 +604,9 @@ impl Replayer<'_> {
                                     keys.pop();
                                     continue;
                                 }
-                                // Games with secret choices keep the position before each
-                                // move: what the move tells is judged against it.
-                                let prior = (position.has_events()
-                                    && (position.passage.is_some() || position.princes.is_some()))
-                                .then(|| position.clone());
+                                // Games whose events read the record keep the position
+                                // before each move: what the move tells is judged against it.
+                                let prior = (!followers.is_empty()).then(|| position.clone());
                                 let recorded = self.played.as_ref().map(|_| position.clone());
                                 v.play(position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {
@@ -691,17 +618,22 @@ impl Replayer<'_> {
                                     played.record(v, &before, mv, position, at);
                                 }
                                 if let Some(prior) = prior {
-                                    let written = Spanned::new(notation, item.span);
-                                    self.follow_passage(
-                                        &prior,
-                                        position,
-                                        mv,
-                                        written.clone(),
-                                        &at,
-                                        &mut told,
-                                    );
                                     let later = || count_moves(&items[index + 1..]);
-                                    if !self.follow_prince(&prior, mv, written, &at, later) {
+                                    let moved = Moved {
+                                        before: &prior,
+                                        after: position,
+                                        mv,
+                                        written: notation,
+                                        span: item.span,
+                                        at: &at,
+                                        later: &later,
+                                    };
+                                    let mut goes_on = true;
+                                    for (_, follower) in &mut followers {
+                                        goes_on &=
+                                            follower.follow(v, &moved, &mut self.diagnostics);
+                                    }
+                                    if !goes_on {
                                         stopped = true;
                                         replayed += 1;
                                         continue;
@@ -744,11 +676,9 @@ impl Replayer<'_> {
                     };
                     variations_here += 1;
                     path.push((ply, variations_here));
-                    let earlier = told
-                        .landings
+                    let earlier = followers
                         .iter()
-                        .filter(|landing| landing.at.ply < ply)
-                        .cloned()
+                        .map(|(number, follower)| (*number, follower.fork(ply)))
                         .collect();
                     self.line(variation, &mut start, ply - 1, path, earlier, None);
                     path.pop();
@@ -766,6 +696,7 @@ impl Replayer<'_> {
                         }
                     }
                     if !stopped {
+                        add_followers(v, position, ply + 1, &mut followers);
                         self.events_started_here(position, path);
                     }
                 }
@@ -793,6 +724,7 @@ impl Replayer<'_> {
                         if self.start_event(position, event, items, index).is_err() {
                             stopped = true;
                         } else {
+                            add_followers(v, position, ply + 1, &mut followers);
                             self.events_started_here(position, path);
                         }
                     }
@@ -804,7 +736,7 @@ impl Replayer<'_> {
             plies: replayed,
             complete: !stopped,
             keys,
-            told,
+            followers,
         }
     }
 
@@ -816,209 +748,6 @@ impl Replayer<'_> {
         {
             played.events_started(position);
         }
-    }
-
-    /// What a move tells of the Hidden passage (HP-8): a move through it must be written
-    /// so; the reveal of secret squares contradicts any earlier move that ended plainly on
-    /// one of them; while they stay secret, a plain landing rules its square out.
-    fn follow_passage(
-        &mut self,
-        before: &Position,
-        after: &Position,
-        mv: &Move,
-        written: Spanned<&Notation>,
-        at: &impl Fn() -> MoveRef,
-        told: &mut Told,
-    ) {
-        let (notation, span) = (written.node, written.span);
-        let v = self.variant;
-        let (Some(was), Some(now)) = (before.passage, after.passage) else {
-            return;
-        };
-        if !was.is_revealed() && now.is_revealed() {
-            let ply = at().ply;
-            told.revealed_at = Some(ply);
-            if was.squares().is_none() {
-                told.inferred = true;
-                told.known_from = Some(ply);
-            }
-        }
-        let landings = &mut told.landings;
-        let g = v.geometry;
-        if let Special::Pass { hole } = mv.special
-            && !written_through(notation, &g.name(hole))
-        {
-            let at = at();
-            let piece = &v.piece(mv.piece.kind).name;
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::HiddenPassage,
-                    span,
-                    format!(
-                        "`{}` at ply {} ends on the passage square {}, so the {piece} goes on through the passage to {} (HP-2), and the record must say so (HP-8)",
-                        at.written,
-                        at.ply,
-                        g.name(hole),
-                        g.name(mv.to)
-                    ),
-                    "written without the passage",
-                )
-                .with_help(format!("write `{}`", san(v, before, mv)))
-                .at_move(at),
-            );
-        }
-        let Some(Passage::Known { squares, .. }) = after.passage else {
-            for square in landing_squares(mv).into_iter().flatten() {
-                if !landings.iter().any(|landing| landing.square == square) {
-                    landings.push(Landing {
-                        square,
-                        span,
-                        at: at(),
-                        notation: notation.clone(),
-                        before: before.clone(),
-                    });
-                }
-            }
-            return;
-        };
-        if before.passage.is_some_and(|p| p.squares().is_some()) {
-            return;
-        }
-        let reveal = at();
-        for landing in landings.iter().filter(|l| squares.contains(&l.square)) {
-            let owner = if squares[0] == landing.square {
-                crate::rules::Color::White
-            } else {
-                crate::rules::Color::Black
-            };
-            let mut chosen = landing.before.clone();
-            chosen.set_passage(Passage::Known {
-                squares,
-                revealed: false,
-            });
-            let help = match resolve_with(v, &chosen, &landing.notation, &mut self.moves) {
-                Ok(through) => format!("write `{}`", san(v, &chosen, &through)),
-                Err(rejection) => format!(
-                    "through the passage the move was illegal: {}",
-                    rejection.reason
-                ),
-            };
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::HiddenPassage,
-                    landing.span,
-                    format!(
-                        "`{}` at ply {} ended on {}, which `{}` at ply {} reveals as {owner}'s passage square: the move went on through the passage (HP-2), and the record must say so (HP-8)",
-                        landing.at.written,
-                        landing.at.ply,
-                        g.name(landing.square),
-                        reveal.written,
-                        reveal.ply
-                    ),
-                    "ends on a passage square",
-                )
-                .with_help(help)
-                .at_move(landing.at.clone()),
-            );
-        }
-        landings.clear();
-    }
-
-    /// What a king capture tells under #68 Prince (PR-2, PR-4): `K@` must name the square
-    /// where the king comes back, and be left out only when the chosen pawn is gone.
-    /// `false` when the line cannot go on: the record leaves out which secret pawn
-    /// became the king.
-    fn follow_prince(
-        &mut self,
-        before: &Position,
-        mv: &Move,
-        written: Spanned<&Notation>,
-        at: &impl Fn() -> MoveRef,
-        later: impl FnOnce() -> usize,
-    ) -> bool {
-        let v = self.variant;
-        let g = v.geometry;
-        let (Some(princes), Some(captured)) = (before.princes, mv.captured) else {
-            return true;
-        };
-        // A knight that swaps in is captured instead of the king (LK-2).
-        if v.role(captured.kind) != crate::rules::Role::King || mv.swap.is_some() {
-            return true;
-        }
-        let owner = captured.color;
-        let king_at = match &written.node.body {
-            crate::notation::MoveBody::Piece(m) => m.king_at,
-            _ => None,
-        };
-        let comes_back = events::prince::replacement(v, before, mv);
-        let right = san(v, before, mv);
-        let (problem, goes_on) = match (king_at, comes_back) {
-            (Some(square), Some(sq)) if g.from_square(square) == Some(sq) => return true,
-            (Some(square), Some(sq)) => (
-                format!(
-                    "the {owner} king comes back on {}, where the chosen {owner} pawn stands, not on {square} (PR-2)",
-                    g.name(sq)
-                ),
-                true,
-            ),
-            (Some(_), None) => (
-                format!(
-                    "the chosen {owner} pawn is no longer on the board, so capturing the king ends the game and no king comes back (PR-2)"
-                ),
-                true,
-            ),
-            (None, Some(sq)) => (
-                format!(
-                    "the {owner} king comes back on the chosen pawn on {}: without `K@{}` the record claims the game ended here (PR-2)",
-                    g.name(sq),
-                    g.name(sq)
-                ),
-                true,
-            ),
-            (None, None) => {
-                let index = owner.index();
-                let none_gone = !princes.known[index]
-                    && princes.started_with[index] > 0
-                    && Princes::pawns(before, owner).count()
-                        == u32::from(princes.started_with[index]);
-                if !none_gone {
-                    return true;
-                }
-                let n = later();
-                let tail = match n {
-                    0 => String::new(),
-                    1 => "; the move after it in this line is not checked".to_owned(),
-                    n => format!("; the {n} moves after it in this line are not checked"),
-                };
-                (
-                    format!(
-                        "no {owner} pawn has left the board since the event started, so the chosen one still stands and the king comes back on it: the record must say where, with `K@square` (PR-2, PR-4){tail}"
-                    ),
-                    false,
-                )
-            }
-        };
-        let at = at();
-        let help = if goes_on {
-            format!("write `{right}`")
-        } else {
-            let squares: Vec<String> = Princes::pawns(before, owner).map(|sq| g.name(sq)).collect();
-            format!(
-                "append `K@` and the chosen pawn's square, one of {}",
-                squares.join(", ")
-            )
-        };
-        self.diagnostics.push(
-            Diagnostic::new(
-                Code::Prince,
-                written.span,
-                format!("`{}` at ply {}: {problem}", at.written, at.ply),
-                "a king capture",
-            )
-            .with_help(help)
-            .at_move(at),
-        );
-        goes_on
     }
 
     fn rejected(

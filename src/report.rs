@@ -3,6 +3,7 @@
 //! Reporters write to the writer they are given; the library never prints.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use miette::{
@@ -269,9 +270,10 @@ struct JsonGame<'a> {
     result: Option<&'static str>,
     /// How the final position ends the game (`checkmate`, `stalemate`, ...), if it does.
     ending: Option<&'static str>,
-    /// The #5 Hidden passage squares the main line gives or implies.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    passage: Option<&'a crate::replay::PassageReport>,
+    /// What the main line tells of the events' secret choices, each under its key
+    /// (`passage`: the #5 Hidden passage squares it gives or implies).
+    #[serde(flatten)]
+    event_reports: BTreeMap<&'static str, &'a serde_json::Value>,
     status: &'static str,
     diagnostics: Vec<JsonDiagnostic<'a>>,
 }
@@ -376,7 +378,12 @@ impl<W: Write> Reporter for JsonReporter<W> {
                     .map(Outcome::as_str)
             }),
             ending: report.replay.ending.map(|e| e.name()),
-            passage: report.replay.passage.as_deref(),
+            event_reports: report
+                .replay
+                .event_reports
+                .iter()
+                .map(|(key, value)| (*key, value))
+                .collect(),
             status: if report.replay.diagnostics.iter().any(Diagnostic::is_error) {
                 "error"
             } else {

@@ -11,6 +11,7 @@ use resvg::{tiny_skia, usvg};
 use xpgn::board_view::svg_board;
 use xpgn::games::read_games;
 use xpgn::replay::{PlayedMove, Recording, replay_recording};
+use xpgn::rules::events::{hidden_passage, loyal_knights};
 use xpgn::rules::{Position, Sq, Variant, Variants};
 use xpgn::source::Input;
 
@@ -259,8 +260,7 @@ fn svg_renders_the_board_and_its_pieces() {
             .flat_map(|m| [Some(&m.from), m.through.as_ref(), Some(&m.to)])
             .flatten()
             .collect();
-        let passage: Vec<Sq> = pos
-            .passage
+        let passage: Vec<Sq> = hidden_passage::passage(&pos)
             .and_then(|p| p.squares())
             .into_iter()
             .flatten()
@@ -277,7 +277,7 @@ fn svg_renders_the_board_and_its_pieces() {
             };
             let marked = last_squares.contains(&&g.name(sq))
                 || passage.contains(&sq)
-                || pos.facing(sq).is_some();
+                || loyal_knights::facing(&pos, sq).is_some();
             match pos.piece_at(sq) {
                 None if !marked => assert!(
                     pixels.iter().all(|&(c, _)| c == square),
@@ -321,7 +321,7 @@ fn svg_renders_the_board_and_its_pieces() {
             if passage.contains(&sq) {
                 assert!(count("#1e6fd9") > 100, "{context}: a passage ring");
             }
-            if pos.facing(sq).is_some() {
+            if loyal_knights::facing(&pos, sq).is_some() {
                 assert!(count("#d32f2f") > 30, "{context}: a knight's arrow");
             }
         }

@@ -18,6 +18,17 @@ pub const MAX_SQUARES: usize = 128;
 pub struct Direction(pub u8);
 
 impl Direction {
+    /// An arrow pointing this way, in Unicode or in ASCII (where the diagonals share two
+    /// characters; a legend names each direction exactly).
+    pub fn arrow(self, ascii: bool) -> char {
+        let index = usize::from(self.0 % 8);
+        if ascii {
+            ['^', '/', '>', '\\', 'v', '/', '<', '\\'][index]
+        } else {
+            ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'][index]
+        }
+    }
+
     pub const ALL: [Direction; 8] = [
         Direction(0),
         Direction(1),

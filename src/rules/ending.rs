@@ -53,8 +53,8 @@ pub fn ending(v: &Variant, pos: &Position, keys: &[u64]) -> Option<Ending> {
             Ending::Stalemate
         });
     }
-    // Under #68 Prince a king can be captured, so no material is too little.
-    if pos.princes.is_none() && insufficient_material(v, pos) {
+    // Where a king can be captured (PR-2) no material is too little.
+    if !pos.events().iter().any(|e| e.captures_kings()) && insufficient_material(v, pos) {
         return Some(Ending::InsufficientMaterial);
     }
     let key = pos.key(v);

@@ -7,14 +7,16 @@
 
 use std::fmt;
 
-use super::board::{Bitboard, Sq};
+use super::board::{Bitboard, Direction, Sq};
 use super::moves::Move;
 use super::piece::Color;
 use super::position::Position;
 use super::san::Rejection;
 use super::variant::Variant;
 use crate::command::Choice;
-use crate::notation::PieceMove;
+use crate::diagnostic::{Diagnostic, MoveRef};
+use crate::notation::{Notation, PieceMove};
+use crate::span::Span;
 
 /// What the catalogue says of an event, as data: the meta rules (EC-3, EC-12), `xpgn
 /// variants` and the test that holds the rules pages to the code all read it.
@@ -200,6 +202,66 @@ pub trait Event: Send + Sync {
         self.info().name
     }
 
+    /// How many layers of marks it keeps on pieces: bits that travel with their piece
+    /// through every move (LK-1 a knight's direction, PR-4 the pawns that may be chosen).
+    fn mark_layers(&self) -> usize {
+        0
+    }
+
+    /// The part of its [`EventState`] that belongs to the position's identity (HP-7: a
+    /// revealed passage; PR-1: who can be checked), as a hash; 0 for none.
+    fn state_key(&self, _state: &EventState) -> u64 {
+        0
+    }
+
+    /// Its state in the extended FEN, in the words of its `[%event]` command (`c4,f6!`);
+    /// empty when it keeps none.
+    fn write_fen(&self, _v: &Variant, _pos: &Position) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Puts back its state from the words [`Event::write_fen`] wrote, once started; by
+    /// default the words are its command's choices.
+    fn read_fen(&self, v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
+        let text = words.join(" ");
+        let choices: Vec<Choice> = crate::command::parse_choices(crate::command::words(&text, 0))
+            .map(|choices| choices.into_iter().map(|c| c.node).collect())
+            .map_err(|d| d.message)?;
+        self.begin(v, pos, &choices)
+    }
+
+    /// What a board picture shows of it beyond the pieces: marked squares, arrows on
+    /// pieces, lines of text under the board.
+    fn overlay(&self, _v: &Variant, _pos: &Position, _out: &mut Overlay) {}
+
+    /// A reader of the record for one line of a game from the move at `next_ply` on, when
+    /// the event keeps choices a record may leave out and must not contradict (HP-8,
+    /// PR-4).
+    fn follower(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _next_ply: usize,
+    ) -> Option<Box<dyn Follower>> {
+        None
+    }
+
+    /// Whether a king may be captured while it runs (PR-2), so that a side may have no
+    /// king left and no material is too little to end a game.
+    fn captures_kings(&self) -> bool {
+        false
+    }
+
+    /// Why `color` may no longer castle, where the event took the right away (PR-5).
+    fn why_no_castling(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _color: Color,
+    ) -> Option<&'static str> {
+        None
+    }
+
     /// Whether moves may carry this suffix of event notation while the event runs.
     fn reads(&self, _suffix: Suffix) -> bool {
         false
@@ -356,6 +418,53 @@ pub enum Suffix {
     Arrow,
 }
 
+/// What a board picture shows of the running events beyond the pieces
+/// ([`Event::overlay`]).
+#[derive(Debug, Default)]
+pub struct Overlay {
+    /// Squares a piece may go on through (a passage): framed, `*` on a text board.
+    pub doorways: Vec<Sq>,
+    /// Pieces an event singles out (a known chosen pawn): ringed, `@` on a text board.
+    pub singled_out: Vec<Sq>,
+    /// Pieces that face a direction (a knight's, LK-1): an arrow on the piece.
+    pub arrows: Vec<(Sq, Direction)>,
+    /// Lines under a text board: `passage: c4 <-> f6, revealed (marked *)`.
+    pub lines: Vec<String>,
+    /// Whether the lines are for a board drawn in ASCII.
+    pub ascii: bool,
+}
+
+/// Reads the record of one line of a game for an event whose choices a record may keep
+/// secret: what each move tells of them, and where the record contradicts them (HP-8,
+/// PR-2, PR-4). The replayer keeps one per running event and line.
+pub trait Follower: Send {
+    /// A copy for a variation that replaces the move at `ply`: what the moves before it
+    /// told.
+    fn fork(&self, ply: usize) -> Box<dyn Follower>;
+
+    /// Reads a move that replayed, pushing what the record gets wrong to `out`; `false`
+    /// when the line cannot go on (the record leaves out a choice the next moves need).
+    fn follow(&mut self, v: &Variant, moved: &Moved<'_>, out: &mut Vec<Diagnostic>) -> bool;
+
+    /// What the line told of the choices, for `--format json`: a key and its value.
+    fn report(&self, _v: &Variant, _pos: &Position) -> Option<(&'static str, serde_json::Value)> {
+        None
+    }
+}
+
+/// A move that replayed, as a [`Follower`] reads it.
+pub struct Moved<'a> {
+    pub before: &'a Position,
+    pub after: &'a Position,
+    pub mv: &'a Move,
+    pub written: &'a Notation,
+    pub span: Span,
+    /// Where the move stands, built only for a diagnostic.
+    pub at: &'a dyn Fn() -> MoveRef,
+    /// How many moves follow it in its line (for "the N moves after it are not checked").
+    pub later: &'a dyn Fn() -> usize,
+}
+
 /// An event to start, with the choices its command gives (`[%event 5 c4 f6]`).
 #[derive(Clone)]
 pub struct EventStart {
@@ -373,17 +482,32 @@ impl fmt::Debug for EventStart {
     }
 }
 
-/// A running event as a position holds it: compared by number and starter.
+/// What a running event keeps in the position: its choices, what the record has told of
+/// its secrets, its counters. The core stores it beside the event and hashes what the
+/// event says belongs to the position's identity ([`Event::state_key`]); only the event
+/// reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EventState {
+    pub boards: [Bitboard; 2],
+    pub words: [u16; 4],
+}
+
+/// A running event as a position holds it.
 #[derive(Clone, Copy)]
 pub struct Running {
     pub event: &'static dyn Event,
     /// The player who started it (EC-1), or `None` when it ran from the start.
     pub started_by: Option<Color>,
+    pub state: EventState,
+    /// The first of its [`Event::mark_layers`] among the position's mark layers.
+    pub first_mark: u8,
 }
 
 impl PartialEq for Running {
     fn eq(&self, other: &Running) -> bool {
-        self.event.number() == other.event.number() && self.started_by == other.started_by
+        self.event.number() == other.event.number()
+            && self.started_by == other.started_by
+            && self.state == other.state
     }
 }
 

@@ -138,10 +138,11 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 /// The events field xpgn appends to a FEN when events run, which FEN cannot hold
 /// otherwise: `events(5w:c4,f6!;43b;68-:c2,?;85b:Nb1->b2,Ng8->g7;x:1,0)`. Each event is
 /// its number, who started it (`w`, `b`, `-` from the start) and its state in the words
-/// of its `[%event]` command, `,` for a blank: #5 its squares (`?` while secret, `!` once
-/// revealed), #68 each side's chosen pawn (`?` secret, `x` gone) and `+w`/`+b` for a side
-/// whose king can now be checked, #85 every knight's direction. `x:1,0` counts the pieces
-/// other than pawns each side has captured (EC-2).
+/// of its `[%event]` command, `,` for a blank, as the event writes and reads them
+/// ([`super::Event::write_fen`]): #5 its squares (`?` while secret, `!` once revealed),
+/// #68 each side's chosen pawn (`?` secret, `x` gone) and `+w`/`+b` for a side whose king
+/// can now be checked, #85 every knight's direction. `x:1,0` counts the pieces other than
+/// pawns each side has captured (EC-2).
 fn read_events(v: &Variant, pos: &mut Position, field: &str) -> Result<(), FenError> {
     if !v.events {
         return err(format!("{} runs no events", v.name));
@@ -171,102 +172,11 @@ fn read_events(v: &Variant, pos: &mut Position, field: &str) -> Result<(), FenEr
             .ok_or_else(|| FenError(format!("`{item}`: no event #{number} is played")))?;
         pos.start_event(event, started_by).map_err(FenError)?;
         let words: Vec<&str> = state.split(',').filter(|w| !w.is_empty()).collect();
-        restore(v, pos, event.number(), &words).map_err(|e| FenError(format!("`{item}`: {e}")))?;
+        event
+            .read_fen(v, pos, &words)
+            .map_err(|e| FenError(format!("`{item}`: {e}")))?;
     }
     Ok(())
-}
-
-/// Puts back an event's state as [`write_events`] wrote it.
-fn restore(v: &Variant, pos: &mut Position, number: u16, words: &[&str]) -> Result<(), String> {
-    let event = super::events::by_number(number).expect("a played event");
-    let g = v.geometry;
-    let square = |word: &str| {
-        crate::notation::Square::parse(word)
-            .and_then(|s| g.from_square(s))
-            .ok_or_else(|| format!("`{word}` is not a square"))
-    };
-    let choices = |words: &[&str]| -> Result<Vec<crate::command::Choice>, String> {
-        let text = words.join(" ");
-        crate::command::parse_choices(crate::command::words(&text, 0))
-            .map(|choices| choices.into_iter().map(|c| c.node).collect())
-            .map_err(|d| d.message)
-    };
-    match number {
-        5 => {
-            let revealed = words.last().is_some_and(|w| w.ends_with('!'));
-            let words: Vec<&str> = words.iter().map(|w| w.trim_end_matches('!')).collect();
-            if words == ["?"] {
-                return event.begin(v, pos, &[]);
-            }
-            let [a, b] = words[..] else {
-                return Err("#5 takes its two squares, or ?".to_owned());
-            };
-            event.begin(v, pos, &[])?;
-            let squares = [square(a)?, square(b)?];
-            pos.set_passage(super::position::Passage::Known { squares, revealed });
-            Ok(())
-        }
-        68 => {
-            event.begin(v, pos, &[])?;
-            let mut princes = pos.princes.expect("#68 keeps its state");
-            let pawns: Vec<&str> = words
-                .iter()
-                .copied()
-                .filter(|w| !w.starts_with('+'))
-                .collect();
-            let [white, black] = pawns[..] else {
-                return Err("#68 takes a chosen pawn for each side (a square, ? or x)".to_owned());
-            };
-            for (color, word) in Color::BOTH.into_iter().zip([white, black]) {
-                if word == "?" {
-                    continue;
-                }
-                let chosen = if word == "x" {
-                    None
-                } else {
-                    Some(square(word)?)
-                };
-                for pawn in super::position::Princes::pawns(pos, color) {
-                    pos.set_mark(super::position::mark::PRINCE, pawn, Some(pawn) == chosen);
-                }
-                if let Some(sq) = chosen {
-                    pos.set_mark(super::position::mark::PRINCE, sq, true);
-                }
-                princes.known[color.index()] = true;
-            }
-            for word in words.iter().filter_map(|w| w.strip_prefix('+')) {
-                match word {
-                    "w" => princes.checkable[0] = true,
-                    "b" => princes.checkable[1] = true,
-                    _ => {
-                        return Err(format!(
-                            "`+{word}`: +w or +b marks a king that can be checked"
-                        ));
-                    }
-                }
-            }
-            pos.set_princes(princes);
-            Ok(())
-        }
-        85 => {
-            // Knights written without a direction face none (a FEN may hold such a
-            // position, where an event command may not).
-            for choice in choices(words)? {
-                let crate::command::Choice::Facing { square, toward, .. } = choice else {
-                    return Err(format!("`{choice}` is no knight with a direction"));
-                };
-                let sq = g
-                    .from_square(square)
-                    .filter(|&sq| pos.piece_at(sq).is_some())
-                    .ok_or_else(|| format!("{square} holds no knight"))?;
-                let direction = super::san::written_direction(v, sq, toward)
-                    .ok_or_else(|| format!("{toward} is on no line from {square}"))?;
-                pos.set_facing(sq, Some(direction));
-            }
-            Ok(())
-        }
-        _ => event.begin(v, pos, &choices(words)?),
-    }
 }
 
 /// The events field of [`read_events`], or nothing when no event runs.
@@ -274,7 +184,6 @@ fn write_events(v: &Variant, pos: &Position) -> Option<String> {
     if !pos.has_events() {
         return None;
     }
-    let g = v.geometry;
     let mut items = Vec::new();
     for running in pos.running() {
         let number = running.event.number();
@@ -283,46 +192,11 @@ fn write_events(v: &Variant, pos: &Position) -> Option<String> {
             Some(Color::Black) => 'b',
             None => '-',
         };
-        let state = match number {
-            5 => match pos.passage {
-                Some(super::position::Passage::Known { squares, revealed }) => {
-                    let mark = if revealed { "!" } else { "" };
-                    format!(":{},{}{mark}", g.name(squares[0]), g.name(squares[1]))
-                }
-                _ => ":?".to_owned(),
-            },
-            68 => {
-                let princes = pos.princes.expect("#68 keeps its state");
-                let mut words = Vec::new();
-                for color in Color::BOTH {
-                    let pawns = super::position::Princes::pawns(pos, color);
-                    words.push(match (princes.known[color.index()], pawns.first()) {
-                        (false, _) => "?".to_owned(),
-                        (true, Some(sq)) => g.name(sq),
-                        (true, None) => "x".to_owned(),
-                    });
-                }
-                for (color, flag) in Color::BOTH.into_iter().zip(["+w", "+b"]) {
-                    if princes.checkable[color.index()] {
-                        words.push(flag.to_owned());
-                    }
-                }
-                format!(":{}", words.join(","))
-            }
-            85 => {
-                let knights: Vec<String> = v
-                    .kind_of_letter('N')
-                    .map_or(Bitboard::EMPTY, |knight| pos.by_kind(knight))
-                    .into_iter()
-                    .filter_map(|sq| {
-                        let toward =
-                            super::events::loyal_knights::arrow_square(v, sq, pos.facing(sq)?)?;
-                        Some(format!("N{}->{toward}", g.name(sq)))
-                    })
-                    .collect();
-                format!(":{}", knights.join(","))
-            }
-            _ => String::new(),
+        let words = running.event.write_fen(v, pos);
+        let state = if words.is_empty() {
+            String::new()
+        } else {
+            format!(":{}", words.join(","))
         };
         items.push(format!("{number}{starter}{state}"));
     }
@@ -402,7 +276,7 @@ fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
         for color in Color::BOTH {
             let kings = pos.kings(v, color).count();
             // Under #68 a side whose last king was captured has lost, and has none.
-            let lost = kings == 0 && pos.princes.is_some();
+            let lost = kings == 0 && pos.events().iter().any(|e| e.captures_kings());
             if kings != 1 && !lost {
                 return err(format!("{color} has {kings} kings, not 1"));
             }
@@ -656,8 +530,13 @@ mod event_state_tests {
         let fen = "4k3/6p1/8/8/8/8/2P5/4K1N1 w - - 0 1 events(5w:c4,f6!;68b:c2,?,+w;x:1,0)";
         let pos = parse_fen(v, fen).unwrap();
         assert_eq!(pos.events().len(), 2);
-        assert!(pos.passage.unwrap().is_revealed());
-        assert!(pos.princes.unwrap().checkable[0]);
+        let passage = crate::rules::events::hidden_passage::passage(&pos);
+        assert!(passage.unwrap().is_revealed());
+        assert!(
+            crate::rules::events::prince::princes(&pos)
+                .unwrap()
+                .checkable[0]
+        );
         assert_eq!(pos.captures, [1, 0]);
         assert_eq!(write_fen(v, &pos), fen);
         let standard = Variant::by_name("standard").unwrap();

@@ -22,5 +22,5 @@ pub use event::{Condition, Event, EventInfo, EventStart, EventType};
 pub use fen::{FenError, parse_fen, write_fen};
 pub use moves::{Move, Special};
 pub use piece::{Color, Kind, Piece, PieceDef, Role};
-pub use position::{Passage, Position, Princes};
+pub use position::Position;
 pub use variant::{Variant, Variants};

@@ -4,8 +4,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::{Bitboard, Direction, MAX_SQUARES, Sq};
-use super::event::{Event, Running};
+use super::board::{Bitboard, MAX_SQUARES, Sq};
+use super::event::{Event, EventState, Running};
 use super::piece::{Color, Kind, Piece, Role};
 use super::variant::{MAX_KINDS, Variant};
 
@@ -31,10 +31,6 @@ pub struct Position {
     events: ArrayVec<Running, MAX_EVENTS>,
     /// Non-pawn pieces each side has captured (EC-2 limits them before an event).
     pub captures: [u8; 2],
-    /// The squares of #5 Hidden passage, as far as the record tells them.
-    pub passage: Option<Passage>,
-    /// The chosen pawns of #68 Prince and whose kings can be checked.
-    pub princes: Option<Princes>,
     /// What travels with pieces as they move, for the events that need it.
     marks: Option<Box<Marks>>,
     /// Whether the side to move is in check, as the move that led here worked out;
@@ -55,87 +51,23 @@ impl PartialEq for KnownCheck {
 
 impl Eq for KnownCheck {}
 
-/// What a position knows of the two squares of #5 Hidden passage (HP-1, HP-8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Passage {
-    /// Chosen, but not (yet) told by the record: the squares each player could have
-    /// chosen, white's then black's (empty when the event started, in the chooser's half).
-    Secret { candidates: [Bitboard; 2] },
-    /// White's square and black's; `revealed` once a piece has gone through (HP-2), after
-    /// which the passage counts for check (HP-7).
-    Known { squares: [Sq; 2], revealed: bool },
-}
-
-impl Princes {
-    /// The pawns of `color` that may be its chosen one (PR-4), followed as they move.
-    pub fn pawns(pos: &Position, color: Color) -> Bitboard {
-        pos.marked(mark::PRINCE) & pos.by_color(color)
-    }
-}
-
-impl Passage {
-    /// Both squares, when known.
-    pub fn squares(&self) -> Option<[Sq; 2]> {
-        match *self {
-            Passage::Known { squares, .. } => Some(squares),
-            Passage::Secret { .. } => None,
-        }
-    }
-
-    pub fn is_revealed(&self) -> bool {
-        matches!(self, Passage::Known { revealed: true, .. })
-    }
-
-    /// The other end of the passage from `sq`, when `sq` is a known passage square.
-    pub fn exit_from(&self, sq: Sq) -> Option<Sq> {
-        let [white, black] = self.squares()?;
-        if sq == white {
-            Some(black)
-        } else if sq == black {
-            Some(white)
-        } else {
-            None
-        }
-    }
-}
-
 /// Facts that belong to pieces rather than squares (a knight's direction, LK-1; a
 /// possible chosen pawn, PR-4): one bitboard per layer, each bit moving with its piece.
+/// Each running event owns [`Event::mark_layers`] of them, from [`Running::first_mark`].
 /// Boxed and absent until an event marks a piece, so orthodox positions copy no more.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Marks {
     layers: [Bitboard; MARK_LAYERS],
 }
 
-/// The layers of the marks a position keeps on pieces: a knight's direction as three bits and whether it has one
-/// (#85), and the pawns that may be a chosen pawn (#68).
-pub mod mark {
-    pub const DIRECTION: [usize; 3] = [0, 1, 2];
-    pub const FACES: usize = 3;
-    pub const PRINCE: usize = 4;
-}
-
-const MARK_LAYERS: usize = 5;
+/// The most mark layers the running events may own together.
+pub const MARK_LAYERS: usize = 8;
 
 /// A piece lifted off the board with its marks, to be put down elsewhere.
 #[derive(Clone, Copy, Debug)]
 pub struct Lifted {
     pub piece: Piece,
     marks: u8,
-}
-
-/// What a position knows of #68 Prince, per colour (PR-1, PR-4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Princes {
-    /// Whether the player has lost a king, so that his king can now be checked (PR-1).
-    pub checkable: [bool; 2],
-    /// Whether the chosen pawn is known (given by the event command or revealed by `K@`);
-    /// the pawns that may be the chosen one carry [`mark::PRINCE`]: the one chosen pawn
-    /// when known, every pawn that stood at the event's start while secret.
-    pub known: [bool; 2],
-    /// How many pawns could be the chosen one when the event started: fewer candidates
-    /// now means some are gone (captured or promoted).
-    pub started_with: [u8; 2],
 }
 
 /// Each player starts at most one event (EC-1).
@@ -158,35 +90,9 @@ impl Position {
             hash: 0,
             events: ArrayVec::new(),
             captures: [0; 2],
-            passage: None,
-            princes: None,
             marks: None,
             check: KnownCheck(None),
         }
-    }
-
-    /// Sets what is known of #68 Prince; who can be checked changes the rules, so it is
-    /// part of the position's identity.
-    pub fn set_princes(&mut self, princes: Princes) {
-        let before = self.princes.map_or([false; 2], |p| p.checkable);
-        for color in Color::BOTH {
-            if before[color.index()] != princes.checkable[color.index()] {
-                self.hash ^= zobrist::checkable(color);
-            }
-        }
-        self.princes = Some(princes);
-        self.check = KnownCheck(None);
-    }
-
-    /// Sets what is known of the Hidden passage; a reveal changes the rules, so it is
-    /// part of the position's identity.
-    pub fn set_passage(&mut self, passage: Passage) {
-        let was_revealed = self.passage.is_some_and(|p| p.is_revealed());
-        if was_revealed != passage.is_revealed() {
-            self.hash ^= zobrist::REVEALED;
-        }
-        self.passage = Some(passage);
-        self.check = KnownCheck(None);
     }
 
     /// What the last [`Variant::play`] found about check, if nothing changed since.
@@ -228,12 +134,50 @@ impl Position {
         event: &'static dyn Event,
         started_by: Option<Color>,
     ) -> Result<(), String> {
+        let first_mark: usize = self.events.iter().map(|r| r.event.mark_layers()).sum();
+        if first_mark + event.mark_layers() > MARK_LAYERS {
+            return Err(format!(
+                "the events running keep more than {MARK_LAYERS} marks on pieces"
+            ));
+        }
         self.events
-            .try_push(Running { event, started_by })
+            .try_push(Running {
+                event,
+                started_by,
+                state: EventState::default(),
+                first_mark: first_mark as u8,
+            })
             .map_err(|_| format!("at most {MAX_EVENTS} events run in one game"))?;
         self.hash ^= zobrist::event(event.number());
         self.check = KnownCheck(None);
         Ok(())
+    }
+
+    /// What the running event with this number keeps in the position.
+    pub fn event_state(&self, number: u16) -> Option<&EventState> {
+        self.events
+            .iter()
+            .find(|r| r.event.number() == number)
+            .map(|r| &r.state)
+    }
+
+    /// Sets what the running event with this number keeps; the part that belongs to the
+    /// position's identity ([`Event::state_key`]) goes into the hash.
+    pub fn set_event_state(&mut self, number: u16, state: EventState) {
+        let Some(running) = self.events.iter_mut().find(|r| r.event.number() == number) else {
+            return;
+        };
+        self.hash ^= running.event.state_key(&running.state) ^ running.event.state_key(&state);
+        running.state = state;
+        self.check = KnownCheck(None);
+    }
+
+    /// The mark layer `index` of the running event with this number.
+    pub fn mark_layer(&self, number: u16, index: usize) -> Option<usize> {
+        self.events
+            .iter()
+            .find(|r| r.event.number() == number)
+            .map(|r| usize::from(r.first_mark) + index)
     }
 
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
@@ -313,28 +257,6 @@ impl Position {
             }
         } else if let Some(lifted) = self.lift(from) {
             self.place(to, lifted);
-        }
-    }
-
-    /// The direction the knight on `sq` faces (#85 Loyal Knights), if it has one.
-    pub fn facing(&self, sq: Sq) -> Option<Direction> {
-        let marks = self.marks.as_ref()?;
-        marks.layers[mark::FACES].contains(sq).then(|| {
-            let bits = mark::DIRECTION
-                .iter()
-                .enumerate()
-                .filter(|&(_, &layer)| marks.layers[layer].contains(sq))
-                .fold(0, |bits, (i, _)| bits | 1 << i);
-            Direction(bits)
-        })
-    }
-
-    /// Turns the knight on `sq` to face `direction` (or no direction).
-    pub fn set_facing(&mut self, sq: Sq, direction: Option<Direction>) {
-        self.set_mark(mark::FACES, sq, direction.is_some());
-        let bits = direction.map_or(0, |d| d.0);
-        for (i, layer) in mark::DIRECTION.into_iter().enumerate() {
-            self.set_mark(layer, sq, bits >> i & 1 != 0);
         }
     }
 
@@ -583,14 +505,6 @@ mod zobrist {
     const PIECE_KEYS: usize = 2 * MAX_KINDS * MAX_SQUARES;
     static KEYS: [u64; PIECE_KEYS + MAX_SQUARES + 16] = generate();
     pub const TURN: u64 = 0x9d39_247e_3377_6d41;
-    /// A Hidden passage has been revealed (HP-7 changes what attacks what).
-    pub const REVEALED: u64 = 0x3c79_ac49_2b0c_1f6d;
-
-    /// A player's king can be checked again under #68 Prince (PR-1).
-    pub fn checkable(color: super::super::piece::Color) -> u64 {
-        [0x5a1f_0e6c_93d2_47b1, 0xc2b7_3e19_6a0d_8f53][color.index()]
-    }
-
     const fn generate<const N: usize>() -> [u64; N] {
         let mut keys = [0u64; N];
         let mut state: u64 = 0x2545_f491_4f6c_dd1d;

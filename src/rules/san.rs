@@ -160,11 +160,11 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         })
     });
     let Some((king, rook, path)) = found else {
-        let why = if pos.princes.is_some_and(|p| p.checkable[us.index()]) {
-            "its king was made from a pawn, and such a king never castles (PR-5)"
-        } else {
-            "the king or that rook has moved"
-        };
+        let why = pos
+            .events()
+            .iter()
+            .find_map(|e| e.why_no_castling(v, pos, us))
+            .unwrap_or("the king or that rook has moved");
         return Err(illegal(
             format!("{us} may no longer castle {wing_name}: {why}"),
             legal_help(v, pos, &castle_text(castle), v.tables.king),
@@ -457,7 +457,9 @@ pub(crate) fn choices_match(v: &Variant, pos: &Position, m: &PieceMove, mv: &Mov
     let faces_matches = match m.arrow {
         None => mv.faces.is_none(),
         Some(toward) => {
-            let after = mv.faces.or_else(|| pos.facing(mv.from));
+            let after = mv
+                .faces
+                .or_else(|| super::events::loyal_knights::facing(pos, mv.from));
             after.is_some() && written_direction(v, mv.to, toward) == after
         }
     };

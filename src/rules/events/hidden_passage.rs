@@ -3,17 +3,101 @@
 //! other as the second half of the same move. A record may give the squares
 //! (`[%event 5 c4 f6]`) or keep them secret, and then its moves tell them (HP-8).
 
+use serde::Serialize;
+
 use crate::command::Choice;
-use crate::notation::{PieceMove, Separator, Square};
+use crate::diagnostic::{Code, Diagnostic, MoveRef};
+use crate::notation::{MoveBody, Notation, PieceMove, Separator, Square};
 use crate::rules::board::{Bitboard, Sq};
-use crate::rules::event::{Condition, Event, EventInfo};
+use crate::rules::event::{Condition, Event, EventInfo, EventState, Follower, Moved, Overlay};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Kind};
-use crate::rules::position::{Passage, Position};
+use crate::rules::position::Position;
 use crate::rules::san::{self, Rejection};
 use crate::rules::variant::Variant;
+use crate::span::Span;
 
 pub struct HiddenPassage;
+
+/// The event's number.
+const NUMBER: u16 = 5;
+
+/// What a position knows of the two squares (HP-1, HP-8), kept in the event's
+/// [`EventState`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Passage {
+    /// Chosen, but not (yet) told by the record: the squares each player could have
+    /// chosen, white's then black's (empty when the event started, in the chooser's half).
+    Secret { candidates: [Bitboard; 2] },
+    /// White's square and black's; `revealed` once a piece has gone through (HP-2), after
+    /// which the passage counts for check (HP-7).
+    Known { squares: [Sq; 2], revealed: bool },
+}
+
+/// `EventState::words[0]`: what the boards hold.
+const SECRET: u16 = 0;
+const KNOWN: u16 = 1;
+const REVEALED: u16 = 2;
+
+impl Passage {
+    fn load(state: &EventState) -> Passage {
+        match state.words[0] {
+            SECRET => Passage::Secret {
+                candidates: state.boards,
+            },
+            word => Passage::Known {
+                squares: state.boards.map(|b| b.first().expect("a known square")),
+                revealed: word == REVEALED,
+            },
+        }
+    }
+
+    fn store(self) -> EventState {
+        match self {
+            Passage::Secret { candidates } => EventState {
+                boards: candidates,
+                words: [SECRET, 0, 0, 0],
+            },
+            Passage::Known { squares, revealed } => EventState {
+                boards: squares.map(Sq::bit),
+                words: [if revealed { REVEALED } else { KNOWN }, 0, 0, 0],
+            },
+        }
+    }
+
+    /// Both squares, when known.
+    pub fn squares(&self) -> Option<[Sq; 2]> {
+        match *self {
+            Passage::Known { squares, .. } => Some(squares),
+            Passage::Secret { .. } => None,
+        }
+    }
+
+    pub fn is_revealed(&self) -> bool {
+        matches!(self, Passage::Known { revealed: true, .. })
+    }
+
+    /// The other end of the passage from `sq`, when `sq` is a known passage square.
+    pub fn exit_from(&self, sq: Sq) -> Option<Sq> {
+        let [white, black] = self.squares()?;
+        if sq == white {
+            Some(black)
+        } else if sq == black {
+            Some(white)
+        } else {
+            None
+        }
+    }
+}
+
+/// What `pos` knows of the passage, while the event runs.
+pub fn passage(pos: &Position) -> Option<Passage> {
+    pos.event_state(NUMBER).map(Passage::load)
+}
+
+fn set_passage(pos: &mut Position, passage: Passage) {
+    pos.set_event_state(NUMBER, passage.store());
+}
 
 /// The squares of `color`'s half of the board (HP-1: ranks 1-4 for white, 5-8 for black).
 fn half(v: &Variant, color: Color) -> Bitboard {
@@ -92,9 +176,12 @@ impl HiddenPassage {
     fn choose(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
         let g = v.geometry;
         let empty = !pos.occupied() & g.all();
-        pos.set_passage(Passage::Secret {
-            candidates: [half(v, Color::White) & empty, half(v, Color::Black) & empty],
-        });
+        set_passage(
+            pos,
+            Passage::Secret {
+                candidates: [half(v, Color::White) & empty, half(v, Color::Black) & empty],
+            },
+        );
         if choices.is_empty() {
             return Ok(());
         }
@@ -125,10 +212,13 @@ impl HiddenPassage {
                 ));
             }
         }
-        pos.set_passage(Passage::Known {
-            squares,
-            revealed: false,
-        });
+        set_passage(
+            pos,
+            Passage::Known {
+                squares,
+                revealed: false,
+            },
+        );
         Ok(())
     }
 
@@ -212,10 +302,13 @@ impl HiddenPassage {
                 }
                 // Judged as the players saw it: the squares chosen, not yet revealed.
                 let mut chosen = pos.clone();
-                chosen.set_passage(Passage::Known {
-                    squares,
-                    revealed: false,
-                });
+                set_passage(
+                    &mut chosen,
+                    Passage::Known {
+                        squares,
+                        revealed: false,
+                    },
+                );
                 self.resolve_known(v, &chosen, written, origin, entry, exit)
             }
             Passage::Known { squares, .. } => match passage.exit_from(entry) {
@@ -301,7 +394,7 @@ impl HiddenPassage {
     ) -> String {
         let g = v.geometry;
         let us = pos.turn;
-        let revealed = pos.passage.is_some_and(|p| p.is_revealed());
+        let revealed = passage(pos).is_some_and(|p| p.is_revealed());
         let mut pseudo = Vec::new();
         v.pseudo_moves(pos, from, exit.bit(), &mut pseudo);
         pseudo.retain(|mv| mv.special == Special::Pass { hole: entry });
@@ -411,9 +504,215 @@ fn plain_landing(pos: &Position, mv: &Move, entry: Sq) -> Move {
     }
 }
 
+/// What the moves of one line have told of the squares (HP-8), and the plain landings
+/// that a later reveal would contradict.
+#[derive(Clone, Default)]
+struct PassageFollower {
+    /// The ply from which the squares are known, and whether a move revealed them to
+    /// the reader rather than the event command.
+    known_from: Option<usize>,
+    inferred: bool,
+    /// The ply of the first move through the passage.
+    revealed_at: Option<usize>,
+    /// The plain landings on squares the passage may use while its squares are secret.
+    landings: Vec<Landing>,
+}
+
+/// A move that ended plainly on a square while the squares were secret, which proves
+/// the square was not chosen (HP-8) unless a later move reveals it after all.
+#[derive(Clone)]
+struct Landing {
+    square: Sq,
+    span: Span,
+    at: MoveRef,
+    notation: Notation,
+    before: Position,
+}
+
+/// The squares as the main line tells them (`--format json`), so a moderator sees what
+/// the record implies.
+#[derive(Serialize)]
+struct PassageReport {
+    /// White's square, when given or revealed.
+    white: Option<String>,
+    /// Black's square, when given or revealed.
+    black: Option<String>,
+    /// `given` by the event command, `inferred` from the move that revealed them (HP-8),
+    /// or still `secret`.
+    source: &'static str,
+    /// The main-line ply from which the squares are known.
+    known_from: Option<usize>,
+    /// The main-line ply of the first move through the passage (HP-2).
+    revealed_at: Option<usize>,
+}
+
+/// Whether a move written as `notation` names `hole` as the square it passes through
+/// (`Nxf6-c4`, `Ng8xf6-c4`), not only as where it ends.
+fn written_through(notation: &Notation, hole: &str) -> bool {
+    match &notation.body {
+        MoveBody::Piece(m) => {
+            m.targets.len() >= 2 && m.targets[m.targets.len() - 2].square.to_string() == hole
+        }
+        _ => false,
+    }
+}
+
+/// The squares a move leaves a piece standing on by its own movement (not a push or a
+/// pass).
+fn landing_squares(mv: &Move) -> [Option<Sq>; 2] {
+    match mv.special {
+        Special::Normal | Special::DoubleStep | Special::EnPassant => [Some(mv.to), None],
+        Special::Castle { rook_to, .. } => [Some(mv.to), Some(rook_to)],
+        Special::Pass { .. } | Special::Event { .. } => [None, None],
+    }
+}
+
+impl Follower for PassageFollower {
+    fn fork(&self, ply: usize) -> Box<dyn Follower> {
+        Box::new(PassageFollower {
+            landings: self
+                .landings
+                .iter()
+                .filter(|landing| landing.at.ply < ply)
+                .cloned()
+                .collect(),
+            ..PassageFollower::default()
+        })
+    }
+
+    /// A move through the passage must be written so; the reveal of secret squares
+    /// contradicts any earlier move that ended plainly on one of them; while they stay
+    /// secret, a plain landing rules its square out.
+    fn follow(&mut self, v: &Variant, moved: &Moved<'_>, out: &mut Vec<Diagnostic>) -> bool {
+        let Moved {
+            before,
+            after,
+            mv,
+            written,
+            span,
+            ..
+        } = *moved;
+        let (Some(was), Some(now)) = (passage(before), passage(after)) else {
+            return true;
+        };
+        if self.known_from.is_none() && was.squares().is_some() {
+            self.known_from = Some((moved.at)().ply);
+        }
+        if !was.is_revealed() && now.is_revealed() {
+            let ply = (moved.at)().ply;
+            self.revealed_at = Some(ply);
+            if was.squares().is_none() {
+                self.inferred = true;
+                self.known_from = Some(ply);
+            }
+        }
+        let g = v.geometry;
+        if let Special::Pass { hole } = mv.special
+            && !written_through(written, &g.name(hole))
+        {
+            let at = (moved.at)();
+            let piece = &v.piece(mv.piece.kind).name;
+            out.push(
+                Diagnostic::new(
+                    Code::HiddenPassage,
+                    span,
+                    format!(
+                        "`{}` at ply {} ends on the passage square {}, so the {piece} goes on through the passage to {} (HP-2), and the record must say so (HP-8)",
+                        at.written,
+                        at.ply,
+                        g.name(hole),
+                        g.name(mv.to)
+                    ),
+                    "written without the passage",
+                )
+                .with_help(format!("write `{}`", san::san(v, before, mv)))
+                .at_move(at),
+            );
+        }
+        let Passage::Known { squares, .. } = now else {
+            for square in landing_squares(mv).into_iter().flatten() {
+                if !self.landings.iter().any(|landing| landing.square == square) {
+                    self.landings.push(Landing {
+                        square,
+                        span,
+                        at: (moved.at)(),
+                        notation: written.clone(),
+                        before: before.clone(),
+                    });
+                }
+            }
+            return true;
+        };
+        if was.squares().is_some() {
+            return true;
+        }
+        let reveal = (moved.at)();
+        for landing in self.landings.iter().filter(|l| squares.contains(&l.square)) {
+            let owner = if squares[0] == landing.square {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut chosen = landing.before.clone();
+            set_passage(
+                &mut chosen,
+                Passage::Known {
+                    squares,
+                    revealed: false,
+                },
+            );
+            let help = match san::resolve(v, &chosen, &landing.notation) {
+                Ok(through) => format!("write `{}`", san::san(v, &chosen, &through)),
+                Err(rejection) => format!(
+                    "through the passage the move was illegal: {}",
+                    rejection.reason
+                ),
+            };
+            out.push(
+                Diagnostic::new(
+                    Code::HiddenPassage,
+                    landing.span,
+                    format!(
+                        "`{}` at ply {} ended on {}, which `{}` at ply {} reveals as {owner}'s passage square: the move went on through the passage (HP-2), and the record must say so (HP-8)",
+                        landing.at.written,
+                        landing.at.ply,
+                        g.name(landing.square),
+                        reveal.written,
+                        reveal.ply
+                    ),
+                    "ends on a passage square",
+                )
+                .with_help(help)
+                .at_move(landing.at.clone()),
+            );
+        }
+        self.landings.clear();
+        true
+    }
+
+    fn report(&self, v: &Variant, pos: &Position) -> Option<(&'static str, serde_json::Value)> {
+        let passage = passage(pos)?;
+        let [white, black] = passage.squares().map_or([None, None], |squares| {
+            squares.map(|sq| Some(v.geometry.name(sq)))
+        });
+        let report = PassageReport {
+            white,
+            black,
+            source: match passage {
+                Passage::Secret { .. } => "secret",
+                Passage::Known { .. } if self.inferred => "inferred",
+                Passage::Known { .. } => "given",
+            },
+            known_from: self.known_from,
+            revealed_at: self.revealed_at,
+        };
+        Some(("passage", serde_json::to_value(report).ok()?))
+    }
+}
+
 /// What the catalogue says of the event.
 static INFO: EventInfo = EventInfo {
-    number: 5,
+    number: NUMBER,
     name: "Hidden passage",
     aliases: &[],
     types: &[],
@@ -431,6 +730,73 @@ impl Event for HiddenPassage {
 
     fn takes_choices(&self) -> bool {
         true
+    }
+
+    /// Its squares (`c4,f6`, `!` once revealed), or `?` while secret.
+    fn write_fen(&self, v: &Variant, pos: &Position) -> Vec<String> {
+        let g = v.geometry;
+        match passage(pos) {
+            Some(Passage::Known { squares, revealed }) => {
+                let mark = if revealed { "!" } else { "" };
+                vec![g.name(squares[0]), format!("{}{mark}", g.name(squares[1]))]
+            }
+            _ => vec!["?".to_owned()],
+        }
+    }
+
+    fn read_fen(&self, v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
+        let revealed = words.last().is_some_and(|w| w.ends_with('!'));
+        let words: Vec<&str> = words.iter().map(|w| w.trim_end_matches('!')).collect();
+        self.begin(v, pos, &[])?;
+        if words == ["?"] {
+            return Ok(());
+        }
+        let [a, b] = words[..] else {
+            return Err("#5 takes its two squares, or ?".to_owned());
+        };
+        let squares = [super::fen_square(v, a)?, super::fen_square(v, b)?];
+        set_passage(pos, Passage::Known { squares, revealed });
+        Ok(())
+    }
+
+    /// The squares when known, marked `*`.
+    fn overlay(&self, v: &Variant, pos: &Position, out: &mut Overlay) {
+        let g = v.geometry;
+        match passage(pos) {
+            Some(Passage::Known { squares, revealed }) => {
+                out.doorways.extend(squares);
+                out.lines.push(format!(
+                    "passage: {} <-> {}, {} (marked *)",
+                    g.name(squares[0]),
+                    g.name(squares[1]),
+                    if revealed {
+                        "revealed"
+                    } else {
+                        "not revealed yet"
+                    }
+                ));
+            }
+            Some(Passage::Secret { .. }) => out.lines.push("passage: secret".to_owned()),
+            None => {}
+        }
+    }
+
+    /// Squares the command gives are known from the next move on.
+    fn follower(&self, _v: &Variant, pos: &Position, next_ply: usize) -> Option<Box<dyn Follower>> {
+        let known_from = passage(pos).and_then(|p| p.squares()).map(|_| next_ply);
+        Some(Box::new(PassageFollower {
+            known_from,
+            ..PassageFollower::default()
+        }))
+    }
+
+    /// A revealed passage changes what attacks what (HP-7).
+    fn state_key(&self, state: &EventState) -> u64 {
+        if state.words[0] == REVEALED {
+            0x3c79_ac49_2b0c_1f6d
+        } else {
+            0
+        }
     }
 
     /// The squares each player may have chosen (HP-1), and the two chosen if the
@@ -455,7 +821,7 @@ impl Event for HiddenPassage {
         out: &mut Vec<Move>,
         start: usize,
     ) {
-        let Some(Passage::Known { squares, .. }) = pos.passage else {
+        let Some(Passage::Known { squares, .. }) = passage(pos) else {
             return;
         };
         let ends = squares[0].bit() | squares[1].bit();
@@ -523,7 +889,7 @@ impl Event for HiddenPassage {
         by: Color,
         occupied: Bitboard,
     ) -> Bitboard {
-        let Some(passage) = pos.passage.filter(Passage::is_revealed) else {
+        let Some(passage) = passage(pos).filter(Passage::is_revealed) else {
             return Bitboard::EMPTY;
         };
         let Some(other) = passage.exit_from(sq) else {
@@ -546,7 +912,7 @@ impl Event for HiddenPassage {
     /// HP-6: before the reveal, a move through the passage must also be legal as the
     /// plain move onto its entry square.
     fn allows(&self, v: &Variant, pos: &Position, mv: &Move) -> bool {
-        match (pos.passage, mv.special) {
+        match (passage(pos), mv.special) {
             (
                 Some(Passage::Known {
                     revealed: false, ..
@@ -561,13 +927,16 @@ impl Event for HiddenPassage {
     /// secret, the move is what tells them (HP-8).
     fn after_landing(&self, v: &Variant, pos: &mut Position, mv: &Move) {
         if let Special::Pass { hole } = mv.special
-            && pos.passage.is_some()
+            && passage(pos).is_some()
             && let Ok(squares) = by_half(v, hole, mv.to)
         {
-            pos.set_passage(Passage::Known {
-                squares,
-                revealed: true,
-            });
+            set_passage(
+                pos,
+                Passage::Known {
+                    squares,
+                    revealed: true,
+                },
+            );
         }
     }
 
@@ -577,7 +946,7 @@ impl Event for HiddenPassage {
         pos: &Position,
         written: &PieceMove,
     ) -> Option<Result<Move, Rejection>> {
-        let passage = pos.passage?;
+        let passage = passage(pos)?;
         if let Some((entry, exit)) = self.passage_reading(v, pos, written, passage) {
             return Some(self.resolve_through(v, pos, written, entry, exit, passage));
         }
@@ -638,10 +1007,13 @@ mod tests {
         let v = event_chess();
         let mut pos = parse_fen(v, fen).unwrap();
         pos.start_event(&HiddenPassage, None).unwrap();
-        pos.set_passage(Passage::Known {
-            squares: squares.map(|s| sq(v, s)),
-            revealed,
-        });
+        set_passage(
+            &mut pos,
+            Passage::Known {
+                squares: squares.map(|s| sq(v, s)),
+                revealed,
+            },
+        );
         pos
     }
 
@@ -671,7 +1043,7 @@ mod tests {
             let choices: Vec<Choice> = squares.iter().map(|s| Choice::Square(square(s))).collect();
             HiddenPassage
                 .begin(v, &mut pos, &choices)
-                .map(|()| pos.passage)
+                .map(|()| passage(&pos))
         };
         assert_eq!(
             begin(&["f6", "c4"]).unwrap(),
@@ -710,7 +1082,7 @@ mod tests {
         let mut pos = with_passage(START, ["c4", "f6"]);
         let first = play(&mut pos, "c4-f6");
         assert_eq!(first.special, Special::Pass { hole: sq(v, "c4") });
-        assert!(pos.passage.unwrap().is_revealed());
+        assert!(passage(&pos).unwrap().is_revealed());
         assert_eq!(pos.ep, None, "HP-5");
         let before = pos.clone();
         let knight = play(&mut pos, "Ng8xf6-c4");

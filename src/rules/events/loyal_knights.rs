@@ -5,7 +5,7 @@
 use crate::command::Choice;
 use crate::notation::PieceMove;
 use crate::rules::board::{Bitboard, Direction, Sq};
-use crate::rules::event::{Condition, Event, EventInfo, Suffix};
+use crate::rules::event::{Condition, Event, EventInfo, Overlay, Suffix};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Piece, Role};
 use crate::rules::position::Position;
@@ -23,13 +23,45 @@ const PROMOTE: u16 = 8;
 /// #43 Line Pushers, whose stand-still promotions are the same moves (LP-3).
 const LINE_PUSHERS: u16 = 43;
 
+/// The event's mark layers: three for the bits of a knight's direction, one for whether
+/// it has one (LK-1).
+const DIRECTION_BITS: usize = 3;
+const HAS_DIRECTION: usize = 3;
+
+/// The direction the knight on `sq` faces, if it has one (LK-1).
+pub fn facing(pos: &Position, sq: Sq) -> Option<Direction> {
+    let layer = |i| pos.mark_layer(NUMBER, i);
+    if !pos.marked(layer(HAS_DIRECTION)?).contains(sq) {
+        return None;
+    }
+    let mut bits = 0;
+    for i in 0..DIRECTION_BITS {
+        if pos.marked(layer(i)?).contains(sq) {
+            bits |= 1 << i;
+        }
+    }
+    Some(Direction(bits))
+}
+
+/// Turns the knight on `sq` to face `direction` (or none).
+pub fn set_facing(pos: &mut Position, sq: Sq, direction: Option<Direction>) {
+    let Some(first) = pos.mark_layer(NUMBER, 0) else {
+        return;
+    };
+    pos.set_mark(first + HAS_DIRECTION, sq, direction.is_some());
+    let bits = direction.map_or(0, |d| d.0);
+    for i in 0..DIRECTION_BITS {
+        pos.set_mark(first + i, sq, bits >> i & 1 != 0);
+    }
+}
+
 fn knight_kind(v: &Variant) -> Option<crate::rules::Kind> {
     v.kind_of_letter('N')
 }
 
 /// The square the knight on `knight` faces: the first piece on its ray (LK-1).
 fn faced(v: &Variant, pos: &Position, knight: Sq) -> Option<Sq> {
-    let (df, dr) = pos.facing(knight)?.step();
+    let (df, dr) = facing(pos, knight)?.step();
     let mut at = knight;
     loop {
         at = v.geometry.offset(at, df, dr)?;
@@ -58,6 +90,19 @@ pub fn arrow_square(v: &Variant, from: Sq, direction: Direction) -> Option<Strin
     let file = u8::try_from(i32::from(g.file(from)) + df)
         .ok()
         .filter(|&f| f < g.width)?;
+    let rank = i32::from(g.rank(from)) + dr + 1;
+    Some(format!("{}{rank}", char::from(b'a' + file)))
+}
+
+/// The square that names a direction from `from` wherever notation has one: also one
+/// file off the board's right side (`Nh1->i2`), which [`arrow_square`] leaves out
+/// because no move turns a knight that way, but a swap or a push may leave it facing so.
+fn direction_square(v: &Variant, from: Sq, direction: Direction) -> Option<String> {
+    let g = v.geometry;
+    let (df, dr) = direction.step();
+    let file = u8::try_from(i32::from(g.file(from)) + df)
+        .ok()
+        .filter(|&f| f <= g.width && f < 16)?;
     let rank = i32::from(g.rank(from)) + dr + 1;
     Some(format!("{}{rank}", char::from(b'a' + file)))
 }
@@ -115,7 +160,7 @@ impl LoyalKnights {
                 None,
             ));
         };
-        if pos.facing(knight) == Some(direction) {
+        if facing(pos, knight) == Some(direction) {
             return Err(san::illegal(
                 format!(
                     "the knight on {} already faces {toward}: standing still to turn must change its direction (LK-8)",
@@ -209,6 +254,79 @@ impl Event for LoyalKnights {
         true
     }
 
+    /// Every knight's direction, as its command gives them (`Nb1->b2`); the square one
+    /// file off the board names a direction too (`Nh1->i2`), where the board leaves
+    /// letters for it.
+    fn write_fen(&self, v: &Variant, pos: &Position) -> Vec<String> {
+        let g = v.geometry;
+        knight_kind(v)
+            .map_or(Bitboard::EMPTY, |knight| pos.by_kind(knight))
+            .into_iter()
+            .filter_map(|sq| {
+                let toward = direction_square(v, sq, facing(pos, sq)?)?;
+                Some(format!("N{}->{toward}", g.name(sq)))
+            })
+            .collect()
+    }
+
+    /// Knights written without a direction face none (a FEN may hold such a position,
+    /// where an event command may not).
+    fn read_fen(&self, v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
+        let g = v.geometry;
+        let text = words.join(" ");
+        let choices = crate::command::parse_choices(crate::command::words(&text, 0))
+            .map_err(|d| d.message)?;
+        for choice in choices {
+            let Choice::Facing { square, toward, .. } = choice.node else {
+                return Err(format!("`{}` is no knight with a direction", choice.node));
+            };
+            let sq = g
+                .from_square(square)
+                .filter(|&sq| pos.piece_at(sq).is_some())
+                .ok_or_else(|| format!("{square} holds no knight"))?;
+            let direction = san::written_direction(v, sq, toward)
+                .ok_or_else(|| format!("{toward} is on no line from {square}"))?;
+            set_facing(pos, sq, Some(direction));
+        }
+        Ok(())
+    }
+
+    /// Each knight's direction as an arrow on it, and listed by colour.
+    fn overlay(&self, v: &Variant, pos: &Position, out: &mut Overlay) {
+        let g = v.geometry;
+        let Some(knight) = knight_kind(v) else {
+            return;
+        };
+        let mut by_color = Vec::new();
+        for color in Color::BOTH {
+            let mut knights = Vec::new();
+            for sq in pos.pieces(color, knight) {
+                let Some(direction) = facing(pos, sq) else {
+                    continue;
+                };
+                out.arrows.push((sq, direction));
+                knights.push(format!(
+                    "N{}->{} {}",
+                    g.name(sq),
+                    direction_square(v, sq, direction).unwrap_or_default(),
+                    direction.arrow(out.ascii)
+                ));
+            }
+            if !knights.is_empty() {
+                by_color.push(format!("{color} {}", knights.join(", ")));
+            }
+        }
+        if !by_color.is_empty() {
+            out.lines
+                .push(format!("knights facing: {}", by_color.join("; ")));
+        }
+    }
+
+    /// A knight's direction (LK-1).
+    fn mark_layers(&self) -> usize {
+        DIRECTION_BITS + 1
+    }
+
     /// Every knight is given its direction (`Nb1->b2`); one left out faces none until it
     /// moves or turns with `->`.
     fn begin(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
@@ -237,16 +355,17 @@ impl Event for LoyalKnights {
                 continue;
             };
             match san::written_direction(v, sq, toward) {
-                Some(direction) => pos.set_facing(sq, Some(direction)),
+                Some(direction) => set_facing(pos, sq, Some(direction)),
                 None => problems.push(format!(
                     "{toward} is on no line or diagonal from {square} (LK-1)"
                 )),
             }
         }
-        let unset: Vec<String> = (pos.by_kind(knight)
-            & !pos.marked(crate::rules::position::mark::FACES))
-        .map(|sq| g.name(sq))
-        .collect();
+        let unset: Vec<String> = pos
+            .by_kind(knight)
+            .filter(|&sq| facing(pos, sq).is_none())
+            .map(|sq| g.name(sq))
+            .collect();
         match unset.as_slice() {
             [] => {}
             [one] => problems.push(format!(
@@ -300,7 +419,7 @@ impl Event for LoyalKnights {
                 let becomes_knight = mv.promotion == Some(knight);
                 if mv.piece.kind == knight && mv.promotion.is_none() {
                     out.push(mv);
-                    let kept = pos.facing(mv.from);
+                    let kept = facing(pos, mv.from);
                     for d in nameable(v, mv.to).filter(|&d| Some(d) != kept) {
                         out.push(Move {
                             faces: Some(d),
@@ -331,7 +450,7 @@ impl Event for LoyalKnights {
     ) {
         if let Some(knight) = knight_kind(v) {
             for k in pos.pieces(pos.turn, knight) & from {
-                let current = pos.facing(k);
+                let current = facing(pos, k);
                 for d in nameable(v, k).filter(|&d| Some(d) != current) {
                     out.push(turn_move(pos, k, d));
                 }
@@ -350,7 +469,7 @@ impl Event for LoyalKnights {
         if data == PROMOTE {
             super::promote_in_place(pos, mv);
         } else {
-            pos.set_facing(mv.from, u8::try_from(data).ok().map(Direction));
+            set_facing(pos, mv.from, u8::try_from(data).ok().map(Direction));
         }
     }
 
@@ -379,7 +498,7 @@ impl Event for LoyalKnights {
 
     fn after_landing(&self, _v: &Variant, pos: &mut Position, mv: &Move) {
         if let Some(direction) = mv.faces {
-            pos.set_facing(mv.to, Some(direction));
+            set_facing(pos, mv.to, Some(direction));
         }
     }
 
@@ -616,13 +735,13 @@ mod tests {
         let before = pos.clone();
         let turn = play(&mut pos, "Ng1->h2");
         assert_eq!(san::san(v, &before, &turn), "Ng1->h2");
-        assert_eq!(pos.facing(sq("g1")), Some(Direction(1)));
+        assert_eq!(facing(&pos, sq("g1")), Some(Direction(1)));
         play(&mut pos, "Kd7");
         let before = pos.clone();
         let moved = play(&mut pos, "Nf3->d1");
         assert_eq!(san::san(v, &before, &moved), "Nf3->e2");
         assert_eq!(
-            pos.facing(sq("f3")),
+            facing(&pos, sq("f3")),
             Some(Direction(5)),
             "the direction moved along"
         );
@@ -663,7 +782,7 @@ mod tests {
         );
         assert!(resolve(&pos, "a3-a8=N").is_err());
         play(&mut pos, "a3-a8=N->a7");
-        let facing = pos.facing(sq("a8")).expect("a direction");
+        let facing = facing(&pos, sq("a8")).expect("a direction");
         assert_eq!(arrow_square(v, sq("a8"), facing).as_deref(), Some("a7"));
     }
 }

@@ -1,8 +1,8 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
-mod hidden_passage;
-mod line_pushers;
+pub mod hidden_passage;
+pub mod line_pushers;
 pub mod loyal_knights;
 pub mod prince;
 
@@ -82,7 +82,7 @@ fn promote_in_place(pos: &mut Position, mv: &Move) {
             kind,
         },
     );
-    pos.set_facing(mv.from, mv.faces);
+    loyal_knights::set_facing(pos, mv.from, mv.faces);
     pos.halfmoves = 0;
 }
 
@@ -169,6 +169,13 @@ fn resolve_standing_promotion(
         .collect();
     let help = (!spellings.is_empty()).then(|| format!("write {}", spellings.join(" or ")));
     Some(Err(san::illegal(reason, help)))
+}
+
+/// The square a word of an extended FEN's events field names.
+fn fen_square(v: &Variant, word: &str) -> Result<Sq, String> {
+    crate::notation::Square::parse(word)
+        .and_then(|s| v.geometry.from_square(s))
+        .ok_or_else(|| format!("`{word}` is not a square"))
 }
 
 /// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.

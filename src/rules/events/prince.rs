@@ -3,16 +3,94 @@
 //! and with that pawn gone, losing the king loses the game.
 
 use crate::command::Choice;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::{MoveBody, Notation, PieceMove};
+use crate::rules::board::Bitboard;
 use crate::rules::board::Sq;
-use crate::rules::event::{Condition, Event, EventInfo, EventType, Suffix};
+use crate::rules::event::EventState;
+use crate::rules::event::{
+    Condition, Event, EventInfo, EventType, Follower, Moved, Overlay, Suffix,
+};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Role};
-use crate::rules::position::{Position, Princes, mark};
+use crate::rules::position::Position;
 use crate::rules::san::{self, Rejection};
 use crate::rules::variant::Variant;
 
 pub struct Prince;
+
+/// The event's number.
+const NUMBER: u16 = 68;
+
+/// What a position knows of the event, per colour (PR-1, PR-4), kept in its
+/// [`EventState`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Princes {
+    /// Whether the player has lost a king, so that his king can now be checked (PR-1).
+    pub checkable: [bool; 2],
+    /// Whether the chosen pawn is known (given by the event command or revealed by `K@`);
+    /// the pawns that may be the chosen one carry the event's mark: the one chosen pawn
+    /// when known, every pawn that stood at the event's start while secret.
+    pub known: [bool; 2],
+    /// How many pawns could be the chosen one when the event started: fewer candidates
+    /// now means some are gone (captured or promoted).
+    pub started_with: [u8; 2],
+}
+
+impl Princes {
+    fn load(state: &EventState) -> Princes {
+        let flags = state.words[0];
+        Princes {
+            checkable: [flags & 1 != 0, flags & 2 != 0],
+            known: [flags & 4 != 0, flags & 8 != 0],
+            started_with: [state.words[1], state.words[2]].map(|n| n as u8),
+        }
+    }
+
+    fn store(self) -> EventState {
+        let bit = |on: bool, value: u16| if on { value } else { 0 };
+        EventState {
+            boards: [Bitboard::EMPTY; 2],
+            words: [
+                bit(self.checkable[0], 1)
+                    | bit(self.checkable[1], 2)
+                    | bit(self.known[0], 4)
+                    | bit(self.known[1], 8),
+                u16::from(self.started_with[0]),
+                u16::from(self.started_with[1]),
+                0,
+            ],
+        }
+    }
+
+    /// The pawns of `color` that may be its chosen one (PR-4), followed as they move.
+    pub fn pawns(pos: &Position, color: Color) -> Bitboard {
+        chosen_layer(pos).map_or(Bitboard::EMPTY, |layer| {
+            pos.marked(layer) & pos.by_color(color)
+        })
+    }
+}
+
+/// What `pos` knows of the event, while it runs.
+pub fn princes(pos: &Position) -> Option<Princes> {
+    pos.event_state(NUMBER).map(Princes::load)
+}
+
+fn set_princes(pos: &mut Position, princes: Princes) {
+    pos.set_event_state(NUMBER, princes.store());
+}
+
+/// The mark layer of the pawns that may be chosen ones.
+fn chosen_layer(pos: &Position) -> Option<usize> {
+    pos.mark_layer(NUMBER, 0)
+}
+
+/// Marks or unmarks the pawn on `sq` as one that may be chosen.
+fn mark_chosen(pos: &mut Position, sq: Sq, on: bool) {
+    if let Some(layer) = chosen_layer(pos) {
+        pos.set_mark(layer, sq, on);
+    }
+}
 
 /// Whether `mv` captures a king: not when a facing knight swaps in to be captured
 /// instead (#85, LK-2).
@@ -23,7 +101,7 @@ fn captures_king(v: &Variant, mv: &Move) -> bool {
 /// Where the king `mv` captures comes back: the owner's chosen pawn, when known and
 /// still on the board (PR-2).
 pub fn replacement(v: &Variant, pos: &Position, mv: &Move) -> Option<Sq> {
-    let princes = pos.princes?;
+    let princes = princes(pos)?;
     let owner = mv.captured.filter(|_| captures_king(v, mv))?.color;
     princes.known[owner.index()]
         .then(|| Princes::pawns(pos, owner).first())
@@ -108,9 +186,112 @@ impl Prince {
     }
 }
 
+/// Reads king captures in a record (PR-2, PR-4): `K@` must name the square where the king
+/// comes back, and be left out only when the chosen pawn is gone.
+struct PrinceFollower;
+
+impl Follower for PrinceFollower {
+    fn fork(&self, _ply: usize) -> Box<dyn Follower> {
+        Box::new(PrinceFollower)
+    }
+
+    /// `false` when the line cannot go on: the record leaves out which secret pawn
+    /// became the king.
+    fn follow(&mut self, v: &Variant, moved: &Moved<'_>, out: &mut Vec<Diagnostic>) -> bool {
+        let g = v.geometry;
+        let Moved {
+            before,
+            mv,
+            written,
+            span,
+            ..
+        } = *moved;
+        let (Some(princes), Some(captured)) = (princes(before), mv.captured) else {
+            return true;
+        };
+        // A knight that swaps in is captured instead of the king (LK-2).
+        if !captures_king(v, mv) {
+            return true;
+        }
+        let owner = captured.color;
+        let king_at = match &written.body {
+            MoveBody::Piece(m) => m.king_at,
+            _ => None,
+        };
+        let comes_back = replacement(v, before, mv);
+        let right = san::san(v, before, mv);
+        let (problem, goes_on) = match (king_at, comes_back) {
+            (Some(square), Some(sq)) if g.from_square(square) == Some(sq) => return true,
+            (Some(square), Some(sq)) => (
+                format!(
+                    "the {owner} king comes back on {}, where the chosen {owner} pawn stands, not on {square} (PR-2)",
+                    g.name(sq)
+                ),
+                true,
+            ),
+            (Some(_), None) => (
+                format!(
+                    "the chosen {owner} pawn is no longer on the board, so capturing the king ends the game and no king comes back (PR-2)"
+                ),
+                true,
+            ),
+            (None, Some(sq)) => (
+                format!(
+                    "the {owner} king comes back on the chosen pawn on {}: without `K@{}` the record claims the game ended here (PR-2)",
+                    g.name(sq),
+                    g.name(sq)
+                ),
+                true,
+            ),
+            (None, None) => {
+                let index = owner.index();
+                let none_gone = !princes.known[index]
+                    && princes.started_with[index] > 0
+                    && Princes::pawns(before, owner).count()
+                        == u32::from(princes.started_with[index]);
+                if !none_gone {
+                    return true;
+                }
+                let tail = match (moved.later)() {
+                    0 => String::new(),
+                    1 => "; the move after it in this line is not checked".to_owned(),
+                    n => format!("; the {n} moves after it in this line are not checked"),
+                };
+                (
+                    format!(
+                        "no {owner} pawn has left the board since the event started, so the chosen one still stands and the king comes back on it: the record must say where, with `K@square` (PR-2, PR-4){tail}"
+                    ),
+                    false,
+                )
+            }
+        };
+        let at = (moved.at)();
+        let help = if goes_on {
+            format!("write `{right}`")
+        } else {
+            let squares: Vec<String> = Princes::pawns(before, owner).map(|sq| g.name(sq)).collect();
+            format!(
+                "append `K@` and the chosen pawn's square, one of {}",
+                squares.join(", ")
+            )
+        };
+        out.push(
+            Diagnostic::new(
+                Code::Prince,
+                span,
+                format!("`{}` at ply {}: {problem}", at.written, at.ply),
+                "a king capture",
+            )
+            .with_help(help)
+            .at_move(at),
+        );
+        goes_on
+    }
+}
+
 /// What the catalogue says of the event.
 static INFO: EventInfo = EventInfo {
-    number: 68,
+    number: NUMBER,
     name: "Prince",
     aliases: &[],
     types: &[EventType::RemoveCheck],
@@ -132,18 +313,155 @@ impl Event for Prince {
         true
     }
 
+    fn captures_kings(&self) -> bool {
+        true
+    }
+
+    fn follower(&self, _: &Variant, _: &Position, _: usize) -> Option<Box<dyn Follower>> {
+        Some(Box::new(PrinceFollower))
+    }
+
+    /// PR-5: a king made from a pawn never castles; its player is the one who lost one.
+    fn why_no_castling(&self, _v: &Variant, pos: &Position, color: Color) -> Option<&'static str> {
+        princes(pos)
+            .is_some_and(|p| p.checkable[color.index()])
+            .then_some("its king was made from a pawn, and such a king never castles (PR-5)")
+    }
+
+    /// Each side's chosen pawn (`?` secret, `x` gone), then `+w`/`+b` for a side whose
+    /// king can now be checked (PR-1).
+    fn write_fen(&self, v: &Variant, pos: &Position) -> Vec<String> {
+        let Some(princes) = princes(pos) else {
+            return Vec::new();
+        };
+        let mut words = Vec::new();
+        for color in Color::BOTH {
+            let pawns = Princes::pawns(pos, color);
+            words.push(match (princes.known[color.index()], pawns.first()) {
+                (false, _) => "?".to_owned(),
+                (true, Some(sq)) => v.geometry.name(sq),
+                (true, None) => "x".to_owned(),
+            });
+        }
+        for (color, flag) in Color::BOTH.into_iter().zip(["+w", "+b"]) {
+            if princes.checkable[color.index()] {
+                words.push(flag.to_owned());
+            }
+        }
+        words
+    }
+
+    fn read_fen(&self, v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
+        self.begin(v, pos, &[])?;
+        let mut princes = princes(pos).expect("just begun");
+        let pawns: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| !w.starts_with('+'))
+            .collect();
+        let [white, black] = pawns[..] else {
+            return Err("#68 takes a chosen pawn for each side (a square, ? or x)".to_owned());
+        };
+        for (color, word) in Color::BOTH.into_iter().zip([white, black]) {
+            if word == "?" {
+                continue;
+            }
+            let chosen = if word == "x" {
+                None
+            } else {
+                Some(super::fen_square(v, word)?)
+            };
+            for pawn in Princes::pawns(pos, color) {
+                mark_chosen(pos, pawn, Some(pawn) == chosen);
+            }
+            if let Some(sq) = chosen {
+                mark_chosen(pos, sq, true);
+            }
+            princes.known[color.index()] = true;
+        }
+        for word in words.iter().filter_map(|w| w.strip_prefix('+')) {
+            match word {
+                "w" => princes.checkable[0] = true,
+                "b" => princes.checkable[1] = true,
+                _ => {
+                    return Err(format!(
+                        "`+{word}`: +w or +b marks a king that can be checked"
+                    ));
+                }
+            }
+        }
+        set_princes(pos, princes);
+        Ok(())
+    }
+
+    /// The known chosen pawns, marked `@`, and whose kings can be checked.
+    fn overlay(&self, v: &Variant, pos: &Position, out: &mut Overlay) {
+        let Some(princes) = princes(pos) else {
+            return;
+        };
+        let g = v.geometry;
+        let chosen: Vec<String> = Color::BOTH
+            .into_iter()
+            .map(|color| {
+                let pawns = Princes::pawns(pos, color);
+                let which = if !princes.known[color.index()] {
+                    "secret".to_owned()
+                } else if pawns.is_empty() {
+                    // Captured, promoted, or already a king.
+                    "none left".to_owned()
+                } else {
+                    out.singled_out.extend(pawns);
+                    pawns.map(|sq| g.name(sq)).collect::<Vec<_>>().join(" ")
+                };
+                format!("{color} {which}")
+            })
+            .collect();
+        let mut line = format!("chosen pawns: {}", chosen.join(", "));
+        if princes.known.contains(&true) {
+            line.push_str(" (marked @)");
+        }
+        let checkable: Vec<&str> = Color::BOTH
+            .into_iter()
+            .filter(|color| princes.checkable[color.index()])
+            .map(Color::name)
+            .collect();
+        if !checkable.is_empty() {
+            line.push_str("; kings that can be checked: ");
+            line.push_str(&checkable.join(", "));
+        }
+        out.lines.push(line);
+    }
+
+    /// The pawns that may be chosen ones (PR-4).
+    fn mark_layers(&self) -> usize {
+        1
+    }
+
+    /// Who can be checked changes the rules (PR-1).
+    fn state_key(&self, state: &EventState) -> u64 {
+        let checkable = Princes::load(state).checkable;
+        [0x5a1f_0e6c_93d2_47b1, 0xc2b7_3e19_6a0d_8f53]
+            .into_iter()
+            .zip(checkable)
+            .filter(|&(_, on)| on)
+            .fold(0, |key, (part, _)| key ^ part)
+    }
+
     /// Every pawn on the board may be a chosen one until the command or a `K@` says
     /// which (PR-4).
     fn begin(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
         let pawns = Color::BOTH.map(|c| pos.with_role(v, c, Role::Pawn));
         for sq in pawns[0] | pawns[1] {
-            pos.set_mark(mark::PRINCE, sq, true);
+            mark_chosen(pos, sq, true);
         }
-        pos.set_princes(Princes {
-            checkable: [false; 2],
-            known: [false; 2],
-            started_with: pawns.map(|bb| u8::try_from(bb.count()).unwrap_or(u8::MAX)),
-        });
+        set_princes(
+            pos,
+            Princes {
+                checkable: [false; 2],
+                known: [false; 2],
+                started_with: pawns.map(|bb| u8::try_from(bb.count()).unwrap_or(u8::MAX)),
+            },
+        );
         if choices.is_empty() {
             return Ok(());
         }
@@ -151,23 +469,23 @@ impl Event for Prince {
             .chosen(v, pos, choices)
             .map_err(|why| format!("{why}; the chosen pawns stay secret"))?;
         for sq in pawns[0] | pawns[1] {
-            pos.set_mark(mark::PRINCE, sq, chosen.contains(&sq));
+            mark_chosen(pos, sq, chosen.contains(&sq));
         }
-        let mut princes = pos.princes.expect("just set");
+        let mut princes = princes(pos).expect("just set");
         princes.known = [true; 2];
-        pos.set_princes(princes);
+        set_princes(pos, princes);
         Ok(())
     }
 
     /// PR-1: a king is free from check until its player has lost one.
     fn can_be_checked(&self, _v: &Variant, pos: &Position, _king: Sq, color: Color) -> bool {
-        pos.princes.is_none_or(|p| p.checkable[color.index()])
+        princes(pos).is_none_or(|p| p.checkable[color.index()])
     }
 
     /// Brings a captured king back on its owner's chosen pawn (PR-2, PR-5). The chosen
     /// pawns follow their moves by their marks, and lose them when captured or promoted.
     fn after_landing(&self, v: &Variant, pos: &mut Position, mv: &Move) {
-        let Some(mut princes) = pos.princes else {
+        let Some(mut princes) = princes(pos) else {
             return;
         };
         let Some(captured) = mv.captured.filter(|_| captures_king(v, mv)) else {
@@ -181,12 +499,12 @@ impl Event for Prince {
             // PR-5: no castling for a king made from a pawn.
             pos.set_castling(pos.castling & !pos.by_color(owner));
         }
-        pos.set_princes(princes);
+        set_princes(pos, princes);
     }
 
     /// PR-2: a player left without a king has lost.
     fn winner(&self, v: &Variant, pos: &Position) -> Option<Color> {
-        pos.princes?;
+        princes(pos)?;
         Color::BOTH
             .into_iter()
             .find(|&c| pos.kings(v, c).is_empty())
@@ -200,7 +518,7 @@ impl Event for Prince {
         pos: &mut Position,
         written: &PieceMove,
     ) -> Result<(), Rejection> {
-        let (Some(square), Some(mut princes)) = (written.king_at, pos.princes) else {
+        let (Some(square), Some(mut princes)) = (written.king_at, princes(pos)) else {
             return Ok(());
         };
         let owner = pos.turn.other();
@@ -221,10 +539,10 @@ impl Event for Prince {
             ));
         }
         for pawn in pawns {
-            pos.set_mark(mark::PRINCE, pawn, pawn == sq);
+            mark_chosen(pos, pawn, pawn == sq);
         }
         princes.known[owner.index()] = true;
-        pos.set_princes(princes);
+        set_princes(pos, princes);
         Ok(())
     }
 
@@ -381,10 +699,10 @@ mod tests {
         // Black has lost a king before (its king can be checked); white's chosen pawn on
         // f4 would become a king next to the black king on g4 (PR-3).
         let mut pos = with_princes("8/p7/8/8/3b1Pk1/8/K7/8 w - - 0 1", Some(["f4", "a7"]));
-        pos.set_mark(mark::PRINCE, sq("a7"), false);
-        let mut princes = pos.princes.unwrap();
+        mark_chosen(&mut pos, sq("a7"), false);
+        let mut princes = princes(&pos).unwrap();
         princes.checkable[1] = true;
-        pos.set_princes(princes);
+        set_princes(&mut pos, princes);
         play(&mut pos, "Kb2");
         let refused = san::resolve(v, &pos, &Notation::parse("Bxb2K@f4").unwrap()).unwrap_err();
         assert!(refused.reason.contains("PR-3"), "{}", refused.reason);
