@@ -119,5 +119,9 @@ fn write_text(
             e.name, e.condition, e.rulings, e.page
         )?;
     }
+    writeln!(
+        out,
+        "The rules of each variant and event, with their rulings: docs/rules/README.md"
+    )?;
     Ok(())
 }
