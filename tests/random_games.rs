@@ -61,66 +61,13 @@ fn chess960_fen(rng: &mut TestRng) -> String {
     format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1")
 }
 
-/// Choices for an event command that fit `pos` (`None`: none found this time).
-fn choices(v: &Variant, pos: &Position, number: u16, rng: &mut TestRng) -> Option<String> {
-    let g = v.geometry;
-    let squares = |color: Option<Color>, kind_role: Option<Role>| -> Vec<String> {
-        (0..g.width * g.height)
-            .map(xpgn::rules::Sq)
-            .filter(|&sq| match (pos.piece_at(sq), color) {
-                (None, None) => true,
-                (Some(p), Some(c)) => p.color == c && kind_role.is_none_or(|r| v.role(p.kind) == r),
-                _ => false,
-            })
-            .map(|sq| g.name(sq))
-            .collect()
-    };
-    let pick = |list: &[String], rng: &mut TestRng| -> Option<String> {
-        (!list.is_empty()).then(|| list[rng.random_range(0..list.len())].clone())
-    };
-    match number {
-        5 => {
-            // One empty square in each half of the board.
-            let empty = squares(None, None);
-            let (low, high): (Vec<String>, Vec<String>) = empty
-                .into_iter()
-                .partition(|name| name[1..].parse::<u8>().unwrap() <= g.height / 2);
-            Some(format!("{} {}", pick(&low, rng)?, pick(&high, rng)?))
-        }
-        68 => Some(format!(
-            "{} {}",
-            pick(&squares(Some(Color::White), Some(Role::Pawn)), rng)?,
-            pick(&squares(Some(Color::Black), Some(Role::Pawn)), rng)?
-        )),
-        85 => {
-            let knight = v.kind_of_letter('N')?;
-            let mut words = Vec::new();
-            for color in Color::BOTH {
-                for sq in pos.pieces(color, knight) {
-                    // Any neighbouring square names a direction.
-                    let toward: Vec<String> = [-1, 0, 1]
-                        .into_iter()
-                        .flat_map(|df| [-1, 0, 1].map(|dr| (df, dr)))
-                        .filter(|&step| step != (0, 0))
-                        .filter_map(|(df, dr)| g.offset(sq, df, dr))
-                        .map(|to| g.name(to))
-                        .collect();
-                    words.push(format!("N{}->{}", g.name(sq), pick(&toward, rng)?));
-                }
-            }
-            Some(words.join(" "))
-        }
-        _ => Some(String::new()),
-    }
-}
-
 /// Starts event `number` for the side to move, as a `[%event]` command would; returns
 /// the command's text.
 fn start_event(v: &Variant, pos: &mut Position, number: u16, rng: &mut TestRng) -> Option<String> {
     let event = events::by_number(number).unwrap();
     event.condition(v, pos).ok()?;
     for _ in 0..20 {
-        let words = choices(v, pos, number, rng)?;
+        let words = event.random_choices(v, pos, &mut |n| rng.random_range(0..n))?;
         let text = format!("{number} {words}");
         let command = parse_event(text.trim(), 0).unwrap();
         let chosen: Vec<_> = command.choices.iter().map(|c| c.node).collect();
@@ -311,7 +258,7 @@ proptest! {
 
     #[test]
     fn event_chess_one_event(
-        number in prop::sample::select(vec![5u16, 43, 68, 85]),
+        number in prop::sample::select(played_events()),
         start in 0usize..40,
         plies in 1usize..200,
         seed: u64,
@@ -323,7 +270,7 @@ proptest! {
 
     #[test]
     fn event_chess_pairs(
-        pair in prop::sample::subsequence(vec![5u16, 43, 68, 85], 2).prop_shuffle(),
+        pair in prop::sample::subsequence(played_events(), 2).prop_shuffle(),
         white in 0usize..20,
         black in 0usize..20,
         plies in 1usize..200,
@@ -336,6 +283,11 @@ proptest! {
         ];
         round_trip(&generate(variant("event-chess"), "Event Chess", None, &starts, plies, &mut rng));
     }
+}
+
+/// Every event xpgn plays, by number.
+fn played_events() -> Vec<u16> {
+    events::ALL.iter().map(|e| e.number()).collect()
 }
 
 fn seed_bytes(seed: u64) -> [u8; 32] {

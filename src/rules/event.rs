@@ -262,6 +262,18 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// Choices for its command that fit `pos`, drawn with `pick` (which returns an index
+    /// below the length it is given), as the words of `[%event N ...]`: random games in
+    /// the tests start events with them. `None` when none fit.
+    fn random_choices(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<String> {
+        Some(String::new())
+    }
+
     /// Whether moves may carry this suffix of event notation while the event runs.
     fn reads(&self, _suffix: Suffix) -> bool {
         false

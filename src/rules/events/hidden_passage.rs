@@ -790,6 +790,19 @@ impl Event for HiddenPassage {
         }))
     }
 
+    /// One empty square in each half of the board (HP-1).
+    fn random_choices(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<String> {
+        let empty = !pos.occupied() & v.geometry.all();
+        let white = super::pick_one(&super::names(v, half(v, Color::White) & empty), pick)?;
+        let black = super::pick_one(&super::names(v, half(v, Color::Black) & empty), pick)?;
+        Some(format!("{white} {black}"))
+    }
+
     /// A revealed passage changes what attacks what (HP-7).
     fn state_key(&self, state: &EventState) -> u64 {
         if state.words[0] == REVEALED {

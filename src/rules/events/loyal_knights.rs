@@ -322,6 +322,36 @@ impl Event for LoyalKnights {
         }
     }
 
+    /// A direction for every knight, named by a neighbouring square (LK-1).
+    fn random_choices(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<String> {
+        let g = v.geometry;
+        let knight = knight_kind(v)?;
+        let mut words = Vec::new();
+        for color in Color::BOTH {
+            for sq in pos.pieces(color, knight) {
+                let toward: Vec<String> = Direction::ALL
+                    .into_iter()
+                    .filter_map(|d| {
+                        let (df, dr) = d.step();
+                        g.offset(sq, df, dr)
+                    })
+                    .map(|to| g.name(to))
+                    .collect();
+                words.push(format!(
+                    "N{}->{}",
+                    g.name(sq),
+                    super::pick_one(&toward, pick)?
+                ));
+            }
+        }
+        Some(words.join(" "))
+    }
+
     /// A knight's direction (LK-1).
     fn mark_layers(&self) -> usize {
         DIRECTION_BITS + 1

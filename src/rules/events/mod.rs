@@ -171,6 +171,16 @@ fn resolve_standing_promotion(
     Some(Err(san::illegal(reason, help)))
 }
 
+/// One of `names`, drawn with `pick` ([`Event::random_choices`]).
+fn pick_one(names: &[String], pick: &mut dyn FnMut(usize) -> usize) -> Option<String> {
+    (!names.is_empty()).then(|| names[pick(names.len())].clone())
+}
+
+/// The names of the squares of `squares`.
+fn names(v: &Variant, squares: Bitboard) -> Vec<String> {
+    squares.map(|sq| v.geometry.name(sq)).collect()
+}
+
 /// The square a word of an extended FEN's events field names.
 fn fen_square(v: &Variant, word: &str) -> Result<Sq, String> {
     crate::notation::Square::parse(word)

@@ -432,6 +432,21 @@ impl Event for Prince {
         out.lines.push(line);
     }
 
+    /// A pawn of each side (PR-4).
+    fn random_choices(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Option<String> {
+        let [white, black] = Color::BOTH.map(|c| super::names(v, pos.with_role(v, c, Role::Pawn)));
+        Some(format!(
+            "{} {}",
+            super::pick_one(&white, pick)?,
+            super::pick_one(&black, pick)?
+        ))
+    }
+
     /// The pawns that may be chosen ones (PR-4).
     fn mark_layers(&self) -> usize {
         1
