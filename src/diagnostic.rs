@@ -73,13 +73,12 @@ pub enum Code {
     /// An event started against the meta rules: twice, a second by one player (EC-1), its
     /// Condition failing (EC-3), choices it does not take.
     EventRule,
-    /// A move whose record contradicts the #5 Hidden passage squares: it ends on a passage
-    /// square yet is written without the passage, or it ended plainly on a square that a
-    /// later move reveals as a passage square (HP-8).
-    HiddenPassage,
-    /// A king capture written against #68 Prince: without `K@` while the chosen pawn
-    /// stands, or with `K@` on a square where no king comes back (PR-2, PR-4).
-    Prince,
+    /// A move whose record contradicts the choices of a running event, or leaves out one
+    /// the record must give; the event's message says which rule: a move written without
+    /// the #5 passage it goes through, a plain landing on a square a later move reveals as
+    /// a passage square (HP-8), a #68 king capture without `K@` or with it where no king
+    /// comes back (PR-2, PR-4).
+    EventChoice,
     /// A `[FEN]` tag that cannot be read or describes an impossible position.
     BadFen,
     /// A written `+` or `#` that the position after the move contradicts.
@@ -117,7 +116,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 41] = [
+    pub const ALL: [Code; 40] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -141,8 +140,7 @@ impl Code {
         Code::UnsupportedPiece,
         Code::UnsupportedEvent,
         Code::EventRule,
-        Code::HiddenPassage,
-        Code::Prince,
+        Code::EventChoice,
         Code::BadFen,
         Code::WrongCheckMark,
         Code::NullMove,
@@ -161,9 +159,16 @@ impl Code {
         Code::BadSuppression,
     ];
 
-    /// The code with this name (`illegal-move`).
+    /// The code with this name (`illegal-move`), or with a name it had before.
     pub fn from_name(name: &str) -> Option<Code> {
-        Code::ALL.into_iter().find(|c| c.name() == name)
+        Code::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .or(match name {
+                // One event's codes before every event shared `event-choice`.
+                "hidden-passage" | "prince" => Some(Code::EventChoice),
+                _ => None,
+            })
     }
 
     /// Whether only `xpgn lint` reports it.
@@ -210,8 +215,7 @@ impl Code {
             Code::UnsupportedPiece => "unsupported-piece",
             Code::UnsupportedEvent => "unsupported-event",
             Code::EventRule => "event-rule",
-            Code::HiddenPassage => "hidden-passage",
-            Code::Prince => "prince",
+            Code::EventChoice => "event-choice",
             Code::BadFen => "bad-fen",
             Code::WrongCheckMark => "wrong-check-mark",
             Code::NullMove => "null-move",
@@ -241,8 +245,7 @@ impl Code {
             | Code::UnsupportedPiece
             | Code::UnsupportedEvent
             | Code::EventRule
-            | Code::HiddenPassage
-            | Code::Prince
+            | Code::EventChoice
             | Code::BadFen
             | Code::WrongCheckMark
             | Code::NullMove
@@ -347,5 +350,20 @@ impl Diagnostic {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Code;
+
+    #[test]
+    fn codes_are_found_by_their_names_and_by_the_names_they_had() {
+        for code in Code::ALL {
+            assert_eq!(Code::from_name(code.name()), Some(code));
+        }
+        assert_eq!(Code::from_name("hidden-passage"), Some(Code::EventChoice));
+        assert_eq!(Code::from_name("prince"), Some(Code::EventChoice));
+        assert_eq!(Code::from_name("passage"), None);
     }
 }

@@ -174,7 +174,7 @@ pub const fn explain(code: Code) -> RuleDoc {
             Code::UnsupportedEvent => (
                 "An event xpgn does not know.",
                 "Its moves cannot be checked.",
-                Some(("{[%event 16]}", "an event xpgn plays: 5, 43, 68 or 85")),
+                Some(("{[%event 16]}", "an event `xpgn variants` lists")),
                 false,
             ),
             Code::EventRule => (
@@ -183,16 +183,10 @@ pub const fn explain(code: Code) -> RuleDoc {
                 None,
                 false,
             ),
-            Code::HiddenPassage => (
-                "A move whose record contradicts the #5 Hidden passage squares (HP-8).",
-                "A move through the passage must say so; a later reveal must fit earlier moves.",
-                Some(("3. c4 (white's square is c4, f6 empty)", "3. c4-f6")),
-                false,
-            ),
-            Code::Prince => (
-                "A king capture written without `K@`, or with it where no king comes back (PR-2, PR-4).",
-                "The record must say where the king comes back.",
-                Some(("Qxf7", "Qxf7K@g7")),
+            Code::EventChoice => (
+                "A move whose record contradicts a running event's choices, or leaves out one it must give: a #5 passage move written without the passage (HP-8), a #68 king capture without `K@` (PR-2, PR-4).",
+                "The record must say what the event's rules make the move do.",
+                Some(("3. c4 (white's passage square is c4, f6 empty)", "3. c4-f6")),
                 false,
             ),
             Code::BadFen => (

@@ -614,7 +614,7 @@ impl Follower for PassageFollower {
             let piece = &v.piece(mv.piece.kind).name;
             out.push(
                 Diagnostic::new(
-                    Code::HiddenPassage,
+                    Code::EventChoice,
                     span,
                     format!(
                         "`{}` at ply {} ends on the passage square {}, so the {piece} goes on through the passage to {} (HP-2), and the record must say so (HP-8)",
@@ -670,7 +670,7 @@ impl Follower for PassageFollower {
             };
             out.push(
                 Diagnostic::new(
-                    Code::HiddenPassage,
+                    Code::EventChoice,
                     landing.span,
                     format!(
                         "`{}` at ply {} ended on {}, which `{}` at ply {} reveals as {owner}'s passage square: the move went on through the passage (HP-2), and the record must say so (HP-8)",

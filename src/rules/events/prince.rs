@@ -277,7 +277,7 @@ impl Follower for PrinceFollower {
         };
         out.push(
             Diagnostic::new(
-                Code::Prince,
+                Code::EventChoice,
                 span,
                 format!("`{}` at ply {}: {problem}", at.written, at.ply),
                 "a king capture",
