@@ -356,9 +356,9 @@ mod tests {
         let json = serde_json::to_value(document(&game, &replay)).unwrap();
         assert_eq!(json["moves"][1]["san"], "Qxe8K@g6+");
         assert_eq!(
-            json["moves"][1]["king_at"], "g6",
+            json["moves"][1]["placed"], "K@g6",
             "the chosen pawn went along"
         );
-        assert!(json["moves"][0].get("king_at").is_none());
+        assert!(json["moves"][0].get("placed").is_none());
     }
 }

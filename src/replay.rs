@@ -154,8 +154,8 @@ pub struct MoveDetail {
     pub promotion: Option<char>,
     /// What events made of it: the event whose own move it is (a push, a turn, a
     /// promotion standing still), the knight that swapped in to be captured (LK-2), the
-    /// direction a knight ends facing (LK-8, as the step in files and ranks), and the
-    /// square where a captured king came back (PR-2).
+    /// direction a knight ends facing (LK-8, as the step in files and ranks), and a piece
+    /// that appears as part of the move (`K@g7`: a captured king came back, PR-2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -163,7 +163,7 @@ pub struct MoveDetail {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub faces: Option<(i32, i32)>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub king_at: Option<String>,
+    pub placed: Option<String>,
     /// The position after it, in FEN.
     pub fen: String,
 }
@@ -194,7 +194,11 @@ impl MoveDetail {
             },
             swap: mv.swap.map(|sq| g.name(sq)),
             faces: mv.faces.map(|d| d.step()),
-            king_at: events::prince::replacement(v, before, mv).map(|sq| g.name(sq)),
+            placed: before
+                .events()
+                .iter()
+                .find_map(|e| e.placed(v, before, mv))
+                .map(|(letter, sq)| format!("{letter}@{}", g.name(sq))),
             fen: crate::rules::write_fen(v, after),
         }
     }

@@ -386,6 +386,17 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// The direction the piece on `sq` faces under this event (LK-1), if it faces one.
+    fn facing(&self, _pos: &Position, _sq: Sq) -> Option<Direction> {
+        None
+    }
+
+    /// A piece that appears on a square as part of `mv`, besides the moving one: its
+    /// letter and square (PR-2: the king that comes back on the chosen pawn, `K@g7`).
+    fn placed(&self, _v: &Variant, _pos: &Position, _mv: &Move) -> Option<(char, Sq)> {
+        None
+    }
+
     /// Appends what this event adds to the canonical spelling of an ordinary move, before
     /// its check mark (PR-2: `K@g7` after a king capture).
     fn annotate(&self, _v: &Variant, _pos: &Position, _mv: &Move, _out: &mut String) {}
@@ -650,6 +661,87 @@ mod tests {
 
     fn written(token: &str) -> Notation {
         Notation::parse(token).unwrap()
+    }
+
+    /// A toy event that keeps state the way a plug-in does: a count of captures per
+    /// player in its slot, a mark on every piece that has captured (which travels with
+    /// it), its state in the FEN and on the board.
+    struct Tally;
+
+    static TALLY: Tally = Tally;
+
+    impl Event for Tally {
+        fn info(&self) -> &'static EventInfo {
+            &EventInfo {
+                number: 998,
+                name: "Tally",
+                aliases: &[],
+                types: &[],
+                condition: Condition::NONE,
+                rulings: &[],
+                page: "",
+            }
+        }
+        fn mark_layers(&self) -> usize {
+            1
+        }
+        fn state_key(&self, state: &EventState) -> u64 {
+            u64::from(state.words[0]) << 32 | u64::from(state.words[1])
+        }
+        fn after_landing(&self, _: &Variant, pos: &mut Position, mv: &Move) {
+            if mv.captured.is_some() {
+                let mut state = *pos.event_state(998).unwrap();
+                state.words[mv.piece.color.index()] += 1;
+                pos.set_event_state(998, state);
+                let layer = pos.mark_layer(998, 0).unwrap();
+                pos.set_mark(layer, mv.to, true);
+            }
+        }
+        fn write_fen(&self, _: &Variant, pos: &Position) -> Vec<String> {
+            let state = pos.event_state(998).unwrap();
+            vec![state.words[0].to_string(), state.words[1].to_string()]
+        }
+        fn overlay(&self, _: &Variant, pos: &Position, out: &mut Overlay) {
+            let layer = pos.mark_layer(998, 0).unwrap();
+            out.singled_out.extend(pos.marked(layer));
+            out.lines.push(format!(
+                "tally: {:?}",
+                &pos.event_state(998).unwrap().words[..2]
+            ));
+        }
+    }
+
+    #[test]
+    fn an_event_keeps_its_state_in_its_slot_and_its_marks_on_pieces() {
+        let v = Variant::by_name("event-chess").unwrap();
+        let mut pos = parse_fen(v, "4k3/8/8/5p2/4P3/8/8/4K3 w - - 0 1").unwrap();
+        pos.start_event(&TOY, None).unwrap();
+        pos.start_event(&TALLY, Some(Color::White)).unwrap();
+        assert_eq!(pos.mark_layer(998, 0), Some(0), "the toy keeps no marks");
+        let before = pos.key(v);
+        let exf5 = san::resolve(v, &pos, &written("exf5")).unwrap();
+        v.play(&mut pos, &exf5);
+        assert_eq!(pos.event_state(998).unwrap().words[..2], [1, 0]);
+        assert_ne!(pos.key(v), before);
+        let king = san::resolve(v, &pos, &written("Kd7")).unwrap();
+        v.play(&mut pos, &king);
+        let f6 = san::resolve(v, &pos, &written("f6")).unwrap();
+        v.play(&mut pos, &f6);
+        let g = v.geometry;
+        let layer = pos.mark_layer(998, 0).unwrap();
+        assert_eq!(
+            pos.marked(layer),
+            g.sq(5, 5).unwrap().bit(),
+            "the mark went with the pawn from f5 to f6"
+        );
+        let fen = crate::rules::write_fen(v, &pos);
+        assert!(fen.ends_with("events(999-;998w:1,0)"), "{fen}");
+        let board = crate::board_view::text_board(v, &pos, None, true);
+        assert!(board.contains("tally: [1, 0]"), "{board}");
+        assert!(
+            board.contains("@P"),
+            "the marked pawn is singled out: {board}"
+        );
     }
 
     #[test]

@@ -459,7 +459,7 @@ pub(crate) fn choices_match(v: &Variant, pos: &Position, m: &PieceMove, mv: &Mov
         Some(toward) => {
             let after = mv
                 .faces
-                .or_else(|| super::events::loyal_knights::facing(pos, mv.from));
+                .or_else(|| pos.events().iter().find_map(|e| e.facing(pos, mv.from)));
             after.is_some() && written_direction(v, mv.to, toward) == after
         }
     };
@@ -876,7 +876,7 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
 }
 
 /// What running events add to a move's spelling (`K@g7`), in the order the notation
-/// reads them (`K@`, then `->`, then `/`), whichever event started first:
+/// reads them (a piece placed, `K@`, then `->`, then `/`), whichever event started first:
 /// `Nxe7K@g6->d6` with #68 and #85 both running, `a8=N->a7` with #43 and #85.
 fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
     if pos.has_events() {
@@ -889,7 +889,7 @@ fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
                 text
             })
             .collect();
-        added.sort_by_key(|text| !text.starts_with("K@"));
+        added.sort_by_key(|text| !text.contains('@'));
         for text in added {
             out.push_str(&text);
         }

@@ -352,6 +352,10 @@ impl Event for LoyalKnights {
         Some(words.join(" "))
     }
 
+    fn facing(&self, pos: &Position, sq: Sq) -> Option<Direction> {
+        facing(pos, sq)
+    }
+
     /// A knight's direction (LK-1).
     fn mark_layers(&self) -> usize {
         DIRECTION_BITS + 1

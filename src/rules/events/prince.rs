@@ -598,6 +598,10 @@ impl Event for Prince {
         })
     }
 
+    fn placed(&self, v: &Variant, pos: &Position, mv: &Move) -> Option<(char, Sq)> {
+        replacement(v, pos, mv).map(|sq| ('K', sq))
+    }
+
     fn annotate(&self, v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
         if let Some(sq) = replacement(v, pos, mv) {
             out.push_str("K@");
