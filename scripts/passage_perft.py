@@ -18,12 +18,16 @@ this file's own:
   happens as usual; at the exit: empty, the piece stays; enemy piece, captured; own piece
   (other than the mover, which has left its square), no such move. A pawn promotes iff
   its exit is its last rank (one move per promotion piece). A passage move sets no
-  en-passant square and reveals the passage. Castling whose king or rook would end on a
-  passage square, and en passant whose capturing pawn would land on one, do not exist.
+  en-passant square and reveals the passage. HP-9: an en-passant capture onto a passage
+  square goes on too (the pawn it takes leaves its own square as usual). Castling whose
+  king or rook would end on a passage square does not exist here.
 - attacks: ordinary ones; once revealed (HP-7), a passage square S whose other end is O
   is also attacked by side X when O holds a non-X piece: by every X piece attacking O;
   when O is empty: by every X non-pawn piece attacking O and every X pawn that can step
   (one square, or two from its own first/second rank over an empty square) onto O.
+- EC-2: nobody has started an event (they run from the start), so a move that takes a
+  player's count of captured non-pawn pieces past two is illegal; a passage move counts
+  its captures at both ends (EC-11).
 - legality: the mover's king must not be attacked after the move (its real result, with
   the new reveal state). Before the reveal (HP-6) a passage move must also be legal as
   the plain move that stops on the entry square. Castling: not out of, through or into
@@ -66,7 +70,7 @@ from perft_common import attacked as ordinary_attackers  # noqa: E402
 
 
 class Pos:
-    __slots__ = ("b", "turn", "castle", "ep", "revealed", "pq")
+    __slots__ = ("b", "turn", "castle", "ep", "revealed", "pq", "caps")
 
     def copy(self):
         p = Pos()
@@ -76,6 +80,7 @@ class Pos:
         p.ep = self.ep
         p.revealed = self.revealed
         p.pq = self.pq
+        p.caps = self.caps
         return p
 
     def fen(self):
@@ -92,6 +97,7 @@ def parse_fen(fen, pq):
         p.ep = (t, landed)
     p.revealed = False
     p.pq = pq
+    p.caps = {"w": 0, "b": 0}
     for s in pq:
         if p.b[s] is not None:
             raise SystemExit("passage square %s is not empty (HP-1)" % name(s))
@@ -168,17 +174,25 @@ def apply(pos, mv, through=True):
     n.ep = None
     final = to
     passage = through and to in pos.pq and kind != "castle"
+    taken = []
     if kind == "ep":
+        taken.append(b[pos.ep[1]])
         b[pos.ep[1]] = None
     if kind == "castle":
         castle_rook(b, c, to)
-    b[to] = None  # entry capture (or nothing)
+    taken.append(b[to])  # entry capture (or nothing)
+    b[to] = None
     if passage:
         final = pos.pq[1] if to == pos.pq[0] else pos.pq[0]
         x = b[final]
         if x is not None and color_of(x) == c:
             return None
+        taken.append(x)
         n.revealed = True
+    pieces = sum(1 for x in taken if x is not None and x.upper() != "P")
+    if pieces:
+        n.caps = dict(pos.caps)
+        n.caps[c] += pieces
     b[final] = piece
     if piece.upper() == "P":
         if promo:
@@ -202,8 +216,6 @@ def legal_moves(pos):
     c = pos.turn
     b = pos.b
     for frm, to, kind in pseudo(pos):
-        if kind == "ep" and to in pos.pq:
-            continue
         is_pawn = b[frm].upper() == "P"
         passage = to in pos.pq and kind != "castle"
         if passage:
@@ -218,6 +230,8 @@ def legal_moves(pos):
             mv = (frm, to, pr, kind)
             child = apply(pos, mv)
             if child is None:
+                continue
+            if child.caps[c] > 2 and child.caps[c] > pos.caps[c]:
                 continue
             if in_check(pos, child.b, c, child.revealed):
                 continue

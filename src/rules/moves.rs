@@ -2,6 +2,7 @@
 //! generation, legality, and playing them on a position.
 
 use super::board::{Bitboard, Direction, Geometry, MAX_SQUARES, Sq};
+use super::meta;
 use super::piece::{Color, Kind, Piece, Role};
 use super::position::Position;
 use super::variant::{Castling, Variant};
@@ -56,6 +57,27 @@ pub struct Move {
 impl Move {
     pub fn is_capture(&self) -> bool {
         self.captured.is_some()
+    }
+
+    /// The square of the piece a move through a passage takes as it enters (HP-3): the
+    /// entry's own piece, or the pawn an en-passant capture onto the entry takes, which
+    /// leaves its own square (HP-9); `None` for any other move.
+    pub fn entry_capture_square(&self, v: &Variant, pos: &Position) -> Option<Sq> {
+        let Special::Pass { hole } = self.special else {
+            return None;
+        };
+        if hole == self.from {
+            return None;
+        }
+        if pos.piece_at(hole).is_some() {
+            return Some(hole);
+        }
+        // A pawn moves aslant onto an empty square only en passant.
+        let g = v.geometry;
+        let aslant = v.role(self.piece.kind) == Role::Pawn && g.file(hole) != g.file(self.from);
+        aslant
+            .then(|| g.offset(hole, 0, -self.piece.color.forward()))
+            .flatten()
     }
 
     /// The square the captured piece stood on (differs from `to` en passant).
@@ -633,6 +655,9 @@ impl Variant {
         }
         let safety = self.king_safety(pos, moves.len() > 2);
         moves.retain(|mv| self.is_legal_with(pos, mv, &safety));
+        if self.events && meta::capture_limited(self, pos) {
+            moves.retain(|mv| !meta::breaks_capture_limit(self, pos, mv));
+        }
     }
 
     /// Inlined: the one legality question of nearly every written move.
@@ -725,7 +750,7 @@ impl Variant {
         from: Bitboard,
         to: Sq,
     ) -> Option<Move> {
-        if pos.has_events() {
+        if pos.has_events() || self.events && meta::capture_limited(self, pos) {
             return None;
         }
         let us = pos.turn;
@@ -806,6 +831,12 @@ impl Variant {
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         if pos.has_events() && self.winner(pos).is_some() {
             return false;
+        }
+        if self.events && meta::capture_limited(self, pos) {
+            // Rare enough to list the moves: the shortcuts below know nothing of EC-2.
+            let mut moves = Vec::new();
+            self.legal_moves(pos, &mut moves);
+            return !moves.is_empty();
         }
         if self.has_free_leaper(pos) {
             return true;
@@ -919,13 +950,11 @@ impl Variant {
                 }
             }
             _ => {
-                if let Special::Pass { hole } = mv.special
-                    && hole != mv.from
-                    && pos.piece_at(hole).is_some()
-                {
-                    // A passage captures on the square it is entered by too (HP-3).
-                    self.capture(pos, mv, hole);
-                    lost_rights |= hole.bit();
+                if let Some(victim) = mv.entry_capture_square(self, pos) {
+                    // A passage captures on the square it is entered by too (HP-3), or
+                    // en passant as it is entered (HP-9).
+                    self.capture(pos, mv, victim);
+                    lost_rights |= victim.bit();
                 }
                 // Not "whatever stands there": a piece going through a passage may end
                 // on the square it left.

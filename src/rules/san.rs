@@ -914,7 +914,7 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
     if let Special::Pass { hole } = mv.special {
         // `Re1-f10`, `e10=Q-f1`, `Nxf6-c4`, `c4-g8=Q`: the move onto the hole or passage
         // square, then the far end (notation.md section 3).
-        let takes_at_hole = takes_on_hole(pos, mv, hole);
+        let takes_at_hole = takes_on_hole(v, pos, mv);
         if role != Role::Pawn {
             out.push(v.piece(mv.piece.kind).letter);
             if mv.from != hole {
@@ -948,12 +948,11 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
     out
 }
 
-/// Whether a move through a passage captures on the square it enters by (HP-3).
-fn takes_on_hole(pos: &Position, mv: &Move, hole: Sq) -> bool {
-    hole != mv.from
-        && pos
-            .piece_at(hole)
-            .is_some_and(|p| p.color != mv.piece.color)
+/// Whether a move through a passage captures as it enters (HP-3, HP-9: `exd6-h3`).
+fn takes_on_hole(v: &Variant, pos: &Position, mv: &Move) -> bool {
+    mv.entry_capture_square(v, pos)
+        .and_then(|sq| pos.piece_at(sq))
+        .is_some_and(|p| p.color != mv.piece.color)
 }
 
 /// The far end of a move through a pass or passage: a pawn promotes on a pass's hole
@@ -1084,11 +1083,7 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
         out.push_str(&g.name(mv.from));
         if let Special::Pass { hole } = mv.special {
             if hole != mv.from {
-                out.push(if takes_on_hole(pos, mv, hole) {
-                    'x'
-                } else {
-                    '-'
-                });
+                out.push(if takes_on_hole(v, pos, mv) { 'x' } else { '-' });
                 out.push_str(&g.name(hole));
             }
             push_pass_end(v, mv, hole, &mut out);

@@ -307,7 +307,7 @@ impl HiddenPassage {
         pseudo.retain(|mv| mv.special == Special::Pass { hole: entry });
         if let Some(mv) = pseudo.iter().find(|mv| mv.promotion == promotion) {
             if !self.allows(v, pos, mv) {
-                let plain = plain_landing(pos, mv, entry);
+                let plain = plain_landing(v, pos, mv, entry);
                 return format!(
                     "before the passage is revealed a move must be legal as if there were no passage, and as a move to {} {} (HP-6)",
                     g.name(entry),
@@ -400,13 +400,19 @@ impl HiddenPassage {
     }
 }
 
-/// `mv` as if there were no passage: the piece stays on the square it entered by.
-fn plain_landing(pos: &Position, mv: &Move, entry: Sq) -> Move {
+/// `mv` as if there were no passage: the piece stays on the square it entered by, an
+/// en-passant capture there staying one (HP-9).
+fn plain_landing(v: &Variant, pos: &Position, mv: &Move, entry: Sq) -> Move {
+    let taken = mv.entry_capture_square(v, pos);
     Move {
         to: entry,
-        captured: pos.piece_at(entry),
+        captured: taken.and_then(|sq| pos.piece_at(sq)),
         promotion: None,
-        special: Special::Normal,
+        special: if taken.is_some_and(|sq| sq != entry) {
+            Special::EnPassant
+        } else {
+            Special::Normal
+        },
         ..*mv
     }
 }
@@ -483,9 +489,9 @@ impl Event for HiddenPassage {
             let landings: Vec<Move> = out.drain(first..).collect();
             let mut previous = None;
             for mv in landings {
-                // En passant onto a passage square is left out: its capture is behind
-                // the entry, which a move through a passage cannot hold.
-                if !lands(&mv) || mv.special == Special::EnPassant {
+                // En passant onto the entry goes on too (HP-9); the pawn it takes is
+                // found again from the move's slant (`Move::entry_capture_square`).
+                if !lands(&mv) {
                     continue;
                 }
                 // A pawn reaching its last rank on the entry is listed once per
@@ -552,7 +558,7 @@ impl Event for HiddenPassage {
                     revealed: false, ..
                 }),
                 Special::Pass { hole },
-            ) => !v.leaves_king_attacked(pos, &plain_landing(pos, mv, hole)),
+            ) => !v.leaves_king_attacked(pos, &plain_landing(v, pos, mv, hole)),
             _ => true,
         }
     }

@@ -7,25 +7,35 @@ use crate::notation::{MoveBody, Notation, PieceMove};
 use crate::rules::board::Sq;
 use crate::rules::event::{Condition, Event, EventInfo, EventType, Suffix};
 use crate::rules::moves::Move;
-use crate::rules::piece::{Color, Role};
+use crate::rules::piece::{Color, Piece, Role};
 use crate::rules::position::{Position, Princes, mark};
 use crate::rules::san::{self, Rejection};
 use crate::rules::variant::Variant;
 
 pub struct Prince;
 
-/// Whether `mv` captures a king: not when a facing knight swaps in to be captured
-/// instead (#85, LK-2).
-fn captures_king(v: &Variant, mv: &Move) -> bool {
-    mv.swap.is_none() && mv.captured.is_some_and(|p| v.role(p.kind) == Role::King)
+/// The king `mv` captures in `pos`, at its target or, through a passage, at the entry
+/// (EC-9, EC-11: a capture at the entry is a capture too); none when a facing knight
+/// swaps in to be captured instead (#85, LK-2).
+pub fn captured_king(v: &Variant, pos: &Position, mv: &Move) -> Option<Piece> {
+    let is_king = |p: &Piece| v.role(p.kind) == Role::King;
+    mv.entry_capture_square(v, pos)
+        .and_then(|sq| pos.piece_at(sq))
+        .filter(is_king)
+        .or(mv.captured.filter(is_king))
+        .filter(|_| mv.swap.is_none())
 }
 
-/// Where the king `mv` captures comes back: the owner's chosen pawn, when known and
-/// still on the board (PR-2).
+/// Where the king `mv` captures in `pos` comes back: the owner's chosen pawn, when known
+/// and still on the board (PR-2).
 pub fn replacement(v: &Variant, pos: &Position, mv: &Move) -> Option<Sq> {
-    let princes = pos.princes?;
-    let owner = mv.captured.filter(|_| captures_king(v, mv))?.color;
-    princes.known[owner.index()]
+    pos.princes?;
+    comes_back_on(pos, captured_king(v, pos, mv)?.color)
+}
+
+/// The chosen pawn of `owner`, when known and still on the board (PR-2).
+fn comes_back_on(pos: &Position, owner: Color) -> Option<Sq> {
+    pos.princes?.known[owner.index()]
         .then(|| Princes::pawns(pos, owner).first())
         .flatten()
 }
@@ -170,14 +180,25 @@ impl Event for Prince {
         let Some(mut princes) = pos.princes else {
             return;
         };
-        let Some(captured) = mv.captured.filter(|_| captures_king(v, mv)) else {
+        // The move is played: a king it took at a passage entry is gone from the
+        // board, so a king taken is the opponent left without one (EC-9, EC-11).
+        let owner = mv.piece.color.other();
+        let taken = mv.captured.filter(|p| v.role(p.kind) == Role::King);
+        if mv.swap.is_some() || taken.is_none() && !pos.kings(v, owner).is_empty() {
             return;
-        };
-        let owner = captured.color;
+        }
         princes.checkable[owner.index()] = true;
-        if let Some(sq) = replacement(v, pos, mv) {
+        if let Some(sq) = comes_back_on(pos, owner) {
+            let kind = taken.map_or_else(
+                || {
+                    v.kinds_with(Role::King)
+                        .next()
+                        .expect("a king was captured")
+                },
+                |king| king.kind,
+            );
             pos.remove(sq);
-            pos.put(sq, captured);
+            pos.put(sq, Piece { color: owner, kind });
             // PR-5: no castling for a king made from a pawn.
             pos.set_castling(pos.castling & !pos.by_color(owner));
         }
@@ -253,7 +274,7 @@ impl Event for Prince {
             assessment: None,
         };
         Some(match san::resolve(v, pos, &stripped) {
-            Ok(mv) if captures_king(v, &mv) => Ok(mv),
+            Ok(mv) if captured_king(v, pos, &mv).is_some() => Ok(mv),
             Ok(mv) => Err(san::illegal(
                 format!(
                     "`K@` follows only a move that captures a king (PR-2), and `{}` captures none",
