@@ -44,8 +44,9 @@ pub enum Violation {
     },
     /// EC-1: as many events run as a position holds.
     NoRoom { number: u16 },
-    /// EC-2: a third capture of a piece other than a pawn before one's own event.
-    CaptureLimit { by: Color },
+    /// EC-2: a third capture of a piece other than a pawn before one's own event, by a
+    /// player who has `taken` such pieces (one, where the move takes two, EC-11).
+    CaptureLimit { by: Color, taken: u8 },
     /// EC-3: the event's Condition does not hold (`why`, and the Condition in words).
     Condition {
         number: u16,
@@ -122,7 +123,11 @@ impl fmt::Display for Violation {
                 "event #{number}{} is not started: at most {MAX_EVENTS} events run in one game (EC-1)",
                 events::name_of(*number).map_or(String::new(), |name| format!(" {name}"))
             ),
-            Violation::CaptureLimit { by } => write!(
+            Violation::CaptureLimit { by, taken: 1 } => write!(
+                f,
+                "{by} has captured one piece other than a pawn without starting an event, and this move captures two (EC-11): the second is a third such capture, illegal until {by} starts one (EC-2)"
+            ),
+            Violation::CaptureLimit { by, .. } => write!(
                 f,
                 "{by} has captured two pieces other than pawns without starting an event: a third such capture is illegal until {by} starts one (EC-2)"
             ),
@@ -289,7 +294,10 @@ pub fn capture_refusal(
     let mut unlimited = pos.clone();
     unlimited.captures = [0, 0];
     let mv = super::san::resolve(v, &unlimited, notation).ok()?;
-    breaks_capture_limit(v, pos, &mv).then_some(Violation::CaptureLimit { by: pos.turn })
+    breaks_capture_limit(v, pos, &mv).then_some(Violation::CaptureLimit {
+        by: pos.turn,
+        taken: pos.captures[pos.turn.index()],
+    })
 }
 
 #[cfg(test)]
@@ -470,7 +478,10 @@ mod tests {
         assert!(breaks_capture_limit(v, &pos, &rook_takes));
         assert_eq!(
             capture_refusal(v, &pos, &Notation::parse("Rxb7+").unwrap()),
-            Some(Violation::CaptureLimit { by: Color::White })
+            Some(Violation::CaptureLimit {
+                by: Color::White,
+                taken: 2
+            })
         );
         let mut moves = Vec::new();
         v.legal_moves(&pos, &mut moves);

@@ -950,16 +950,26 @@ impl Variant {
                 }
             }
             _ => {
+                // The piece a passage takes as it is entered (HP-3), or en passant as it
+                // is entered (HP-9), kept to stand in for it below.
+                let mut entered = None;
                 if let Some(victim) = mv.entry_capture_square(self, pos) {
-                    // A passage captures on the square it is entered by too (HP-3), or
-                    // en passant as it is entered (HP-9).
+                    entered = pos.piece_at(victim).map(|piece| (victim, piece));
                     self.capture(pos, mv, victim);
                     lost_rights |= victim.bit();
                 }
                 // Not "whatever stands there": a piece going through a passage may end
                 // on the square it left.
                 if mv.captured.is_some() {
+                    // A second capture is judged on the board as it stood before the
+                    // move (LK-10, EC-11): the entry's piece stands in its place meanwhile.
+                    if let Some((sq, piece)) = entered {
+                        pos.put(sq, piece);
+                    }
                     lost_rights |= self.capture(pos, mv, mv.capture_square(self)).bit();
+                    if let Some((sq, _)) = entered {
+                        pos.remove(sq);
+                    }
                 }
                 match mv.promotion {
                     None => pos.relocate(mv.from, mv.to),

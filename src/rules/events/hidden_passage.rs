@@ -425,7 +425,7 @@ static INFO: EventInfo = EventInfo {
     types: &[],
     condition: Condition::NONE,
     rulings: &[
-        "HP-1", "HP-2", "HP-3", "HP-4", "HP-5", "HP-6", "HP-7", "HP-8", "EC-4",
+        "HP-1", "HP-2", "HP-3", "HP-4", "HP-5", "HP-6", "HP-7", "HP-8", "HP-9", "EC-4",
     ],
     page: "docs/rules/event-5-hidden-passage.md",
 };

@@ -186,7 +186,7 @@ static INFO: EventInfo = EventInfo {
     types: &[],
     condition: Condition::pieces_each(&[('N', 1)]),
     rulings: &[
-        "LK-1", "LK-2", "LK-3", "LK-4", "LK-5", "LK-6", "LK-7", "LK-8", "LK-9", "EC-4",
+        "LK-1", "LK-2", "LK-3", "LK-4", "LK-5", "LK-6", "LK-7", "LK-8", "LK-9", "LK-10", "EC-4",
     ],
     page: "docs/rules/event-85-loyal-knights.md",
 };
