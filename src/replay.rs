@@ -1091,8 +1091,9 @@ impl Replayer<'_> {
         }
     }
 
-    /// Starts the event a command or transcript line announces for the side to move
-    /// (EC-1, EC-3). `Err` when the rest of the line cannot be checked.
+    /// Starts the event a command or transcript line announces for the side to move,
+    /// after the meta rules (`rules::meta`: EC-1, EC-3, EC-12). `Err` when the rest of the
+    /// line cannot be checked.
     fn start_event(
         &mut self,
         position: &mut Position,

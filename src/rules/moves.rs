@@ -740,9 +740,9 @@ impl Variant {
 
     /// The one legal move without promotion of our pieces on `from` to `to`, found
     /// without listing candidates: what nearly every written move asks. Answers only
-    /// where the case is plain (no event, one king, not in check, no castling, en
-    /// passant or promotion to consider); `None` there or when not exactly one move
-    /// fits leaves the question to [`Variant::legal_moves_between`].
+    /// where the case is plain (no event nor EC-2 limit, one king, not in check, no
+    /// castling, en passant or promotion to consider); `None` there or when not exactly
+    /// one move fits leaves the question to [`Variant::legal_moves_between`].
     #[inline]
     pub(crate) fn sole_plain_move_to(
         &self,
@@ -940,9 +940,24 @@ impl Variant {
                 // Both lifted first: in Chess960 one may land where the other stood.
                 let rook = pos.lift(rook_from).expect("castling rook");
                 let king = pos.lift(mv.from).expect("castling king");
+                if mv.captured.is_some() {
+                    // The king or rook went on through a passage and takes at its exit
+                    // (HP-9, HP-3): the one of the two squares that is not empty.
+                    let exit = if pos.piece_at(mv.to).is_some() {
+                        mv.to
+                    } else {
+                        rook_to
+                    };
+                    lost_rights |= self.capture(pos, mv, exit).bit();
+                }
                 pos.place(mv.to, king);
                 pos.place(rook_to, rook);
                 lost_rights |= rook_from.bit();
+                if pos.has_events() {
+                    for event in pos.events() {
+                        event.after_landing(self, pos, mv);
+                    }
+                }
             }
             Special::Event { number, .. } => {
                 if let Some(event) = pos.events().into_iter().find(|e| e.number() == number) {

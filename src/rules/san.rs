@@ -136,9 +136,10 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         .filter_map(|wing| g.sq(wing.king_to, rank))
         .collect();
     let found = if pos.has_events() {
-        // Events add, reroute and forbid moves: ask for all the king's moves there.
+        // Events add, reroute and forbid moves: ask for all the king's moves (a king
+        // that castles onto a passage square ends on its exit, HP-9).
         let mut moves = Vec::new();
-        v.legal_moves_between(pos, pos.kings(v, us), king_targets, &mut moves);
+        v.legal_moves_between(pos, pos.kings(v, us), g.all(), &mut moves);
         moves.into_iter().find(|mv| match mv.special {
             Special::Castle { rook_from, .. } => v
                 .castling_path(us, mv.from, rook_from)

@@ -1,7 +1,14 @@
-//! Event #5 Hidden passage (seed 000, rulings HP-1 to HP-8): each player chooses an empty
+//! Event #5 Hidden passage (seed 000, rulings HP-1 to HP-9): each player chooses an empty
 //! square in his half of the board; a piece that ends its move on either goes on to the
 //! other as the second half of the same move. A record may give the squares
 //! (`[%event 5 c4 f6]`) or keep them secret, and then its moves tell them (HP-8).
+//!
+//! HP-9: a move of any kind whose piece ends on a passage square goes on through it. An
+//! en-passant capture onto one is written as any pawn capture through the passage
+//! (`exd6-h3`, the pawn taken on d5). A castling move whose king or rook ends on one is
+//! written `O-O` or `O-O-O` all the same, the passage implied: each wing has one castling
+//! move, so the plain form stays unambiguous, and no second spelling has to be read or
+//! checked (`Move::to` is then the king's exit, or `rook_to` the rook's).
 
 use crate::command::Choice;
 use crate::notation::{PieceMove, Separator, Square};
@@ -400,6 +407,54 @@ impl HiddenPassage {
     }
 }
 
+/// HP-9: a castling move whose king or rook ends on a passage square, with that piece
+/// gone on to the other end (taking an enemy piece there, HP-3); `None` where a piece
+/// of the castling side stands there. Written `O-O` or `O-O-O` all the same: one
+/// castling move per wing, the passage implied, as a move ending on a passage square
+/// is one move whichever way it is written (notation.md section 3).
+fn castle_through(pos: &Position, squares: [Sq; 2], mv: Move) -> Option<Move> {
+    let Special::Castle { rook_from, rook_to } = mv.special else {
+        return Some(mv);
+    };
+    let exit_of = |sq: Sq| {
+        (sq == squares[0])
+            .then_some(squares[1])
+            .or((sq == squares[1]).then_some(squares[0]))
+    };
+    let (king_to, rook_to, exit) = match (exit_of(mv.to), exit_of(rook_to)) {
+        (Some(exit), _) => (exit, rook_to, exit),
+        (None, Some(exit)) => (mv.to, exit, exit),
+        (None, None) => return Some(mv),
+    };
+    let at_exit = pos.piece_at(exit);
+    if at_exit.is_some_and(|p| p.color == mv.piece.color) {
+        return None;
+    }
+    Some(Move {
+        to: king_to,
+        captured: at_exit,
+        special: Special::Castle { rook_from, rook_to },
+        ..mv
+    })
+}
+
+/// The castling move `mv` would be without the passage (HP-6), if it goes through one.
+fn plain_castle(v: &Variant, mv: &Move) -> Option<Move> {
+    let Special::Castle { rook_from, rook_to } = mv.special else {
+        return None;
+    };
+    let path = v.castling_path(mv.piece.color, mv.from, rook_from)?;
+    (path.king_to != mv.to || path.rook_to != rook_to).then_some(Move {
+        to: path.king_to,
+        captured: None,
+        special: Special::Castle {
+            rook_from,
+            rook_to: path.rook_to,
+        },
+        ..*mv
+    })
+}
+
 /// `mv` as if there were no passage: the piece stays on the square it entered by, an
 /// en-passant capture there staying one (HP-9).
 fn plain_landing(v: &Variant, pos: &Position, mv: &Move, entry: Sq) -> Move {
@@ -465,19 +520,21 @@ impl Event for HiddenPassage {
             return;
         };
         let ends = squares[0].bit() | squares[1].bit();
-        // Castling that would put king or rook on a passage square is left out: no
-        // ruling says what it would do.
         let mut kept = start;
         for read in start..out.len() {
-            let mv = out[read];
-            let onto_passage = match mv.special {
-                Special::Castle { rook_to, .. } => ends.contains(mv.to) || ends.contains(rook_to),
-                _ => lands(&mv) && ends.contains(mv.to),
+            let mv = match out[read] {
+                castle @ Move {
+                    special: Special::Castle { .. },
+                    ..
+                } => match castle_through(pos, squares, castle) {
+                    Some(mv) if to.contains(mv.to) => mv,
+                    _ => continue,
+                },
+                mv if lands(&mv) && ends.contains(mv.to) => continue,
+                mv => mv,
             };
-            if !onto_passage {
-                out[kept] = mv;
-                kept += 1;
-            }
+            out[kept] = mv;
+            kept += 1;
         }
         out.truncate(kept);
         for (entry, exit) in [(squares[0], squares[1]), (squares[1], squares[0])] {
@@ -559,6 +616,12 @@ impl Event for HiddenPassage {
                 }),
                 Special::Pass { hole },
             ) => !v.leaves_king_attacked(pos, &plain_landing(v, pos, mv, hole)),
+            (
+                Some(Passage::Known {
+                    revealed: false, ..
+                }),
+                Special::Castle { .. },
+            ) => plain_castle(v, mv).is_none_or(|plain| !v.leaves_king_attacked(pos, &plain)),
             _ => true,
         }
     }
@@ -569,6 +632,15 @@ impl Event for HiddenPassage {
         if let Special::Pass { hole } = mv.special
             && pos.passage.is_some()
             && let Ok(squares) = by_half(v, hole, mv.to)
+        {
+            pos.set_passage(Passage::Known {
+                squares,
+                revealed: true,
+            });
+        }
+        // A castling king or rook that went through (HP-9) reveals the known squares.
+        if let Some(Passage::Known { squares, .. }) = pos.passage
+            && plain_castle(v, mv).is_some()
         {
             pos.set_passage(Passage::Known {
                 squares,
