@@ -10,7 +10,7 @@
 //!
 //! - Events that start further events (#99 Double Trouble starts two in its place). A
 //!   record writes each event started that way as its own `[%event N]` right after the
-//!   `[%event 99]`, on the same turn; #99's [`EventInfo`] will then say how many events
+//!   `[%event 99]`, on the same turn; #99's [`EventInfo`](super::event::EventInfo) will then say how many events
 //!   it starts, and [`refusal`] will count those as the starter's own starts (EC-1)
 //!   instead of refusing the second. Until an event does, that count would always be
 //!   zero, so it is not in the data.
