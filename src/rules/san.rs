@@ -1056,6 +1056,13 @@ pub fn uci(v: &Variant, mv: &Move) -> Option<String> {
     let g = v.geometry;
     let to = match mv.special {
         Special::Pass { .. } | Special::Event { .. } => return None,
+        // A castling king or rook gone on through a passage (HP-9) has no UCI either.
+        Special::Castle { rook_from, rook_to }
+            if v.castling_path(mv.piece.color, mv.from, rook_from)
+                .is_some_and(|path| path.king_to != mv.to || path.rook_to != rook_to) =>
+        {
+            return None;
+        }
         Special::Castle { rook_from, .. } if v.chess960 => rook_from,
         _ => mv.to,
     };

@@ -741,6 +741,37 @@ mod tests {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     #[test]
+    fn hp_9_castling_and_en_passant_go_on_through() {
+        let v = event_chess();
+        // O-O puts the king on g1, which goes on to d6 and takes the knight there.
+        let mut pos = with_known("4k3/8/3n4/8/8/8/8/4K2R w K - 0 1", ["g1", "d6"], false);
+        let castle = play(&mut pos, "O-O");
+        assert_eq!(castle.to, sq(v, "d6"));
+        assert!(castle.is_capture());
+        assert_eq!(san::uci(v, &castle), None, "UCI cannot spell the passage");
+        assert_eq!(
+            pos.piece_at(sq(v, "f1")).map(|p| p.color),
+            Some(Color::White)
+        );
+        assert!(
+            pos.passage.is_some_and(|p| p.is_revealed()),
+            "the castle reveals it"
+        );
+        assert_eq!(pos.captures, [1, 0]);
+        // exd6 onto the passage square d6 goes on to h3, the d5 pawn taken en passant.
+        let mut pos = with_passage("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", ["h3", "d6"]);
+        play(&mut pos, "d5");
+        let ep = play(&mut pos, "exd6-h3");
+        assert_eq!(ep.special, Special::Pass { hole: sq(v, "d6") });
+        assert!(pos.piece_at(sq(v, "d5")).is_none(), "taken en passant");
+        assert!(pos.piece_at(sq(v, "h3")).is_some());
+        assert_eq!(
+            pos.ep, None,
+            "a passage move sets no en-passant square (HP-5)"
+        );
+    }
+
+    #[test]
     fn chosen_squares_must_be_empty_and_one_in_each_half() {
         let v = event_chess();
         let begin = |squares: &[&str]| {
