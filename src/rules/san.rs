@@ -199,6 +199,17 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
                 g.name(sq),
                 describe(v, pos, attacker)
             ),
+            None if pos.has_events() && !offers_castle(v, pos, king, rook) => {
+                let running: Vec<String> = pos
+                    .events()
+                    .iter()
+                    .map(|e| format!("#{} {}", e.number(), e.name()))
+                    .collect();
+                format!(
+                    "{us} cannot castle {wing_name}: the rules of the running events ({}) leave no such move here",
+                    list(&running)
+                )
+            }
             None => format!("{us} cannot castle {wing_name}: the king would be in check"),
         }
     };
@@ -206,6 +217,15 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         reason,
         legal_help(v, pos, &castle_text(castle), v.tables.king),
     ))
+}
+
+/// Whether the moves the running events leave include castling with the rook on `rook`.
+fn offers_castle(v: &Variant, pos: &Position, king: Sq, rook: Sq) -> bool {
+    let mut moves = Vec::new();
+    v.pseudo_moves(pos, king.bit(), v.geometry.all(), &mut moves);
+    moves
+        .iter()
+        .any(|mv| matches!(mv.special, Special::Castle { rook_from, .. } if rook_from == rook))
 }
 
 fn castle_text(castle: Castle) -> String {
