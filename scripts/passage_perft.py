@@ -18,16 +18,22 @@ this file's own:
   happens as usual; at the exit: empty, the piece stays; enemy piece, captured; own piece
   (other than the mover, which has left its square), no such move. A pawn promotes iff
   its exit is its last rank (one move per promotion piece). A passage move sets no
-  en-passant square and reveals the passage. Castling whose king or rook would end on a
-  passage square, and en passant whose capturing pawn would land on one, do not exist.
+  en-passant square and reveals the passage. HP-9: an en-passant capture onto a passage
+  square goes on too (the pawn it takes leaves its own square as usual), and so does the
+  king or rook of a castling move that ends on one (to the exit, as any passage move).
 - attacks: ordinary ones; once revealed (HP-7), a passage square S whose other end is O
   is also attacked by side X when O holds a non-X piece: by every X piece attacking O;
   when O is empty: by every X non-pawn piece attacking O and every X pawn that can step
   (one square, or two from its own first/second rank over an empty square) onto O.
+- EC-2: nobody has started an event (they run from the start), so a move that takes a
+  player's count of captured non-pawn pieces past two is illegal; a passage move counts
+  its captures at both ends (EC-11).
 - legality: the mover's king must not be attacked after the move (its real result, with
   the new reveal state). Before the reveal (HP-6) a passage move must also be legal as
-  the plain move that stops on the entry square. Castling: not out of, through or into
-  an attacked square (attacks as of the current reveal state).
+  the plain move that stops on the entry square. Castling: not out of or through an
+  attacked square, nor into one unless the king goes on through a passage (attacks as of
+  the current reveal state; the real result and, before the reveal, the plain castling
+  are then judged as any move's).
 
 Positions always start unrevealed (as in xpgn, whose FEN carries no reveal state).
 
@@ -66,7 +72,7 @@ from perft_common import attacked as ordinary_attackers  # noqa: E402
 
 
 class Pos:
-    __slots__ = ("b", "turn", "castle", "ep", "revealed", "pq")
+    __slots__ = ("b", "turn", "castle", "ep", "revealed", "pq", "caps")
 
     def copy(self):
         p = Pos()
@@ -76,6 +82,7 @@ class Pos:
         p.ep = self.ep
         p.revealed = self.revealed
         p.pq = self.pq
+        p.caps = self.caps
         return p
 
     def fen(self):
@@ -92,6 +99,7 @@ def parse_fen(fen, pq):
         p.ep = (t, landed)
     p.revealed = False
     p.pq = pq
+    p.caps = {"w": 0, "b": 0}
     for s in pq:
         if p.b[s] is not None:
             raise SystemExit("passage square %s is not empty (HP-1)" % name(s))
@@ -149,8 +157,8 @@ def pseudo(pos):
         for to, kind in piece_moves(b, s, ep):
             yield (s, to, kind)
     for k, kto, rto, cross in castlings(b, pos.castle, c):
-        if kto in pos.pq or rto in pos.pq:
-            continue
+        if kto in pos.pq:
+            cross = [x for x in cross if x != kto]
         if any(attacked(pos, b, x, other(c), pos.revealed) for x in cross):
             continue
         yield (k, kto, "castle")
@@ -167,18 +175,37 @@ def apply(pos, mv, through=True):
     b[frm] = None
     n.ep = None
     final = to
-    passage = through and to in pos.pq and kind != "castle"
+    passage = through and to in pos.pq
+    taken = []
+    final_rook = None
     if kind == "ep":
+        taken.append(b[pos.ep[1]])
         b[pos.ep[1]] = None
     if kind == "castle":
         castle_rook(b, c, to)
-    b[to] = None  # entry capture (or nothing)
+        rto = to - 1 if to % 8 == 6 else to + 1
+        if through and rto in pos.pq:
+            rexit = pos.pq[1] if rto == pos.pq[0] else pos.pq[0]
+            x = b[rexit]
+            if x is not None and color_of(x) == c:
+                return None
+            taken.append(x)
+            b[rexit], b[rto] = b[rto], None
+            n.revealed = True
+            final_rook = rexit
+    taken.append(b[to])  # entry capture (or nothing)
+    b[to] = None
     if passage:
         final = pos.pq[1] if to == pos.pq[0] else pos.pq[0]
         x = b[final]
         if x is not None and color_of(x) == c:
             return None
+        taken.append(x)
         n.revealed = True
+    pieces = sum(1 for x in taken if x is not None and x.upper() != "P")
+    if pieces:
+        n.caps = dict(pos.caps)
+        n.caps[c] += pieces
     b[final] = piece
     if piece.upper() == "P":
         if promo:
@@ -189,7 +216,7 @@ def apply(pos, mv, through=True):
     cr = n.castle
     if piece == "K" or piece == "k":
         cr = drop_king_rights(cr, color_of(piece))
-    for s in (frm, to, final):
+    for s in (frm, to, final, final_rook):
         cr = strip_rights(cr, s)
     n.castle = cr
     n.turn = other(c)
@@ -202,10 +229,8 @@ def legal_moves(pos):
     c = pos.turn
     b = pos.b
     for frm, to, kind in pseudo(pos):
-        if kind == "ep" and to in pos.pq:
-            continue
         is_pawn = b[frm].upper() == "P"
-        passage = to in pos.pq and kind != "castle"
+        passage = to in pos.pq
         if passage:
             final = pos.pq[1] if to == pos.pq[0] else pos.pq[0]
         else:
@@ -219,9 +244,11 @@ def legal_moves(pos):
             child = apply(pos, mv)
             if child is None:
                 continue
+            if child.caps[c] > 2 and child.caps[c] > pos.caps[c]:
+                continue
             if in_check(pos, child.b, c, child.revealed):
                 continue
-            if passage and not pos.revealed:
+            if (passage or kind == "castle") and not pos.revealed:
                 plain = apply(pos, mv, through=False)
                 if in_check(pos, plain.b, c, False):
                     continue
@@ -296,6 +323,11 @@ SUITE = [
     ("castle f1/b8", ("f1", "b8"), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K1NR w KQkq - 0 1", 3),
     ("castle c1/g8", ("c1", "g8"), "r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1", 3),
     ("castle d3/h6", ("d3", "h6"), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
+    # HP-9: castling king or rook onto a passage square goes on through it
+    ("castle through g1/d6", ("g1", "d6"), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4),
+    ("castle through f1/c8", ("f1", "c8"), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 4),
+    ("castle through d1/g8", ("d1", "g8"), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4),
+    ("castle through c1/f8", ("c1", "f8"), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
     # en passant near passage squares
     ("ep d6", ("c3", "d6"), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 4),
     ("ep dbl", ("e3", "c6"), "4k3/2p5/8/3P4/8/8/4P3/4K3 b - - 0 1", 4),

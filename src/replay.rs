@@ -12,9 +12,9 @@ use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
 use crate::rules::event::{Follower, Moved};
-use crate::rules::events;
 use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san};
 use crate::rules::{Ending, EventStart, Move, Position, Special, Variant, Variants, parse_fen};
+use crate::rules::{events, meta};
 use crate::span::{Span, Spanned};
 
 mod openings;
@@ -181,12 +181,10 @@ impl MoveDetail {
             },
             to: g.name(mv.to),
             captured: mv.captured.map(|p| v.piece(p.kind).letter),
-            captured_through: match mv.special {
-                Special::Pass { hole } if hole != mv.from => {
-                    before.piece_at(hole).map(|p| v.piece(p.kind).letter)
-                }
-                _ => None,
-            },
+            captured_through: mv
+                .entry_capture_square(v, before)
+                .and_then(|sq| before.piece_at(sq))
+                .map(|p| v.piece(p.kind).letter),
             promotion: mv.promotion.map(|k| v.piece(k).letter),
             event: match mv.special {
                 Special::Event { number, .. } => Some(number),
@@ -266,24 +264,13 @@ fn check_game_as(parsed: &ParsedGame, variants: &Variants, record: Option<Record
     replay
 }
 
-/// EC-2: in Event Chess, a player who has not started an event may not capture a third
-/// non-pawn piece.
-fn capture_limit(v: &Variant, pos: &Position, mv: &crate::rules::Move) -> Option<Rejection> {
-    let us = pos.turn;
-    let limited = v.events
-        && pos.captures[us.index()] >= 2
-        && pos.event_started_by(us).is_none()
-        // A knight that swaps in (LK-2) is the piece taken.
-        && (mv.swap.is_some()
-            || mv
-                .captured
-                .is_some_and(|p| v.role(p.kind) != crate::rules::Role::Pawn));
-    limited.then(|| Rejection {
-            kind: RejectionKind::Illegal,
-            reason: format!(
-                "{us} has captured two pieces other than pawns without starting an event: a third such capture is illegal until {us} starts one (EC-2)"
-            ),
-        help: Some("start an event before this move: {[%event N]}".to_owned()),
+/// EC-2 in the words of the meta rule, where it is why `notation` names no legal move.
+fn capture_limit(v: &Variant, pos: &Position, notation: &Notation) -> Option<Rejection> {
+    let violation = meta::capture_refusal(v, pos, notation)?;
+    Some(Rejection {
+        kind: RejectionKind::Illegal,
+        reason: violation.to_string(),
+        help: Some(violation.help().to_owned()),
     })
 }
 
@@ -599,15 +586,6 @@ impl Replayer<'_> {
                         // it back wider than it was written, which stalls.
                         match &resolve_with(v, position, notation, &mut self.moves) {
                             Ok(mv) => {
-                                if v.events
-                                    && let Some(rejection) = capture_limit(v, position, mv)
-                                {
-                                    let later = count_moves(&items[index + 1..]);
-                                    self.rejected(&rejection, item.span, at(), later);
-                                    stopped = true;
-                                    keys.pop();
-                                    continue;
-                                }
                                 // Games whose events read the record keep the position
                                 // before each move: what the move tells is judged against it.
                                 let prior = (!followers.is_empty()).then(|| position.clone());
@@ -654,7 +632,13 @@ impl Replayer<'_> {
                             }
                             Err(rejection) => {
                                 let later = count_moves(&items[index + 1..]);
-                                self.rejected(rejection, item.span, at(), later);
+                                let limit = v.events.then(|| capture_limit(v, position, notation));
+                                self.rejected(
+                                    limit.flatten().as_ref().unwrap_or(rejection),
+                                    item.span,
+                                    at(),
+                                    later,
+                                );
                                 stopped = true;
                                 keys.pop();
                                 continue;
@@ -841,8 +825,9 @@ impl Replayer<'_> {
         }
     }
 
-    /// Starts the event a command or transcript line announces for the side to move
-    /// (EC-1, EC-3). `Err` when the rest of the line cannot be checked.
+    /// Starts the event a command or transcript line announces for the side to move,
+    /// after the meta rules (`rules::meta`: EC-1, EC-3, EC-12). `Err` when the rest of the
+    /// line cannot be checked.
     fn start_event(
         &mut self,
         position: &mut Position,
@@ -878,25 +863,9 @@ impl Replayer<'_> {
             Diagnostic::new(Code::EventRule, span, message, "this event").with_help(help)
         };
         // The meta rules hold for every event number, played by xpgn or not (EC-1).
-        if let Some(running) = position.events().into_iter().find(|e| e.number() == number) {
-            self.diagnostics.push(rule(
-                format!(
-                    "event #{number} {} already runs: the same event cannot start twice (EC-1)",
-                    running.name()
-                ),
-                "each player starts a different event",
-            ));
-            return Ok(());
-        }
-        if let Some(own) = position.event_started_by(by) {
-            self.diagnostics.push(rule(
-                format!(
-                    "{by} already started event #{} {}: each player starts one event (EC-1); #{number} is not started",
-                    own.number(),
-                    own.name()
-                ),
-                "remove this event command",
-            ));
+        if let Some(violation) = meta::refusal(position, number, Some(by)) {
+            self.diagnostics
+                .push(rule(violation.to_string(), violation.help()));
             return Ok(());
         }
         let Some(event) = events::by_number(number) else {
@@ -913,32 +882,19 @@ impl Replayer<'_> {
                 &format!("write [%event {number}]"),
             ));
         }
-        if let Err(why) = event.condition(v, position) {
-            // Started all the same: the moves that follow were played under it.
-            self.diagnostics.push(rule(
-                format!(
-                    "event #{number} {} cannot start here: {why} (its Condition: {}; EC-3)",
-                    event.name(),
-                    event.info().condition
-                ),
-                "an event is drawn again when its Condition does not hold",
-            ));
-        }
-        if let Err(full) = position.start_event(event, Some(by)) {
-            self.diagnostics.push(rule(
-                format!(
-                    "event #{number} {} is not started: {full} (EC-1)",
-                    event.name()
-                ),
-                "remove this event command",
-            ));
-            return Ok(());
-        }
         let choices: Vec<Choice> = if event.takes_choices() {
             command.choices.iter().map(|choice| choice.node).collect()
         } else {
             Vec::new()
         };
+        // Started all the same: the moves that follow were played under it (EC-3, EC-12).
+        for violation in meta::breaches(v, position, event, &choices) {
+            self.diagnostics
+                .push(rule(violation.to_string(), violation.help()));
+        }
+        position
+            .start_event(event, Some(by))
+            .expect("EC-1 left room for it");
         if let Err(why) = event.begin(v, position, &choices) {
             let span = command.choices.first().zip(command.choices.last()).map_or(
                 span,

@@ -367,6 +367,46 @@ fn events_run_from_the_start_of_tagless_games() {
 }
 
 #[test]
+fn moves_and_perft_hold_the_capture_limit() {
+    // EC-2: white has taken two pieces other than pawns and started no event (black
+    // started #43), so Rxb7 is no move; a FEN with events is Event Chess.
+    let fen = "1k6/1r6/1R6/8/8/8/8/K7 w - - 1 3 events(43b;x:2,0)";
+    let output = xpgn(&["moves", "--fen", fen]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let listed = stdout(&output);
+    let moves: Vec<&str> = listed.lines().collect();
+    assert!(!moves.contains(&"Rxb7+"), "{moves:?}");
+    assert!(moves.contains(&"Rb5"), "{moves:?}");
+    let output = xpgn(&["perft", "--depth", "1", "--fen", fen]);
+    assert_eq!(
+        stdout(&output).lines().last(),
+        Some(moves.len().to_string().as_str())
+    );
+    // With white's own event started the capture is legal again.
+    let started = "1k6/1r6/1R6/8/8/8/8/K7 w - - 1 3 events(43b;85w;x:2,0)";
+    let output = xpgn(&["moves", "--fen", started]);
+    assert!(
+        stdout(&output).lines().any(|l| l.starts_with("Rxb7")),
+        "{}",
+        stdout(&output)
+    );
+    // The meta rules hold for `--events` beside a FEN's events (EC-1) and for the
+    // Condition of what `--events` starts (EC-3).
+    let output = xpgn(&["moves", "--fen", fen, "--events", "43"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("EC-1"), "{}", stderr(&output));
+    let output = xpgn(&[
+        "moves",
+        "--fen",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "--events",
+        "43",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("EC-3"), "{}", stderr(&output));
+}
+
+#[test]
 fn check_json_reports_the_hidden_passage_squares() {
     let report = |text: &str, extra: &[&str]| {
         let dir = Scratch::new("passage");

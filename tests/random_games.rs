@@ -15,7 +15,7 @@ use xpgn::layout::write_game;
 use xpgn::pgn::parse_str;
 use xpgn::replay::{Recording, Replay, check_game, replay_recording};
 use xpgn::rules::san::san;
-use xpgn::rules::{Color, Move, Position, Role, Variant, Variants, events, parse_fen};
+use xpgn::rules::{Color, Position, Variant, Variants, events, parse_fen};
 
 /// An event one player starts: its number and the ply at which it is started at the
 /// earliest (later when its Condition does not hold yet).
@@ -81,15 +81,6 @@ fn start_event(v: &Variant, pos: &mut Position, number: u16, rng: &mut TestRng) 
     None
 }
 
-/// EC-2: without an event of one's own, a third capture of a piece other than a pawn is
-/// illegal (the replay checks it beside the move generator).
-fn breaks_capture_limit(v: &Variant, pos: &Position, mv: &Move) -> bool {
-    v.events
-        && pos.captures[pos.turn.index()] >= 2
-        && pos.event_started_by(pos.turn).is_none()
-        && (mv.swap.is_some() || mv.captured.is_some_and(|p| v.role(p.kind) != Role::Pawn))
-}
-
 fn generate(
     v: &Variant,
     tag: &str,
@@ -123,8 +114,8 @@ fn generate(
             numbered = false;
         }
         moves.clear();
+        // EC-2 is part of legality: the list holds no third capture before an event.
         v.legal_moves(&pos, &mut moves);
-        moves.retain(|mv| !breaks_capture_limit(v, &pos, mv));
         if moves.is_empty() {
             break;
         }

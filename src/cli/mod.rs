@@ -23,7 +23,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use xpgn::report;
-use xpgn::rules::{EventStart, Variant, Variants};
+use xpgn::rules::{EventStart, Variant, Variants, meta};
 use xpgn::source::{Input, InputFormat, SourceError, collect_inputs, read_settings_file};
 
 /// How the process ends (`spec/cli.md`): scripts rely on these numbers.
@@ -158,6 +158,7 @@ impl VariantArgs {
             ExitStatus::Error
         };
         let mut started: Vec<EventStart> = Vec::new();
+        let mut listed = variants.default.start_position().clone();
         for item in self.events.iter().flat_map(|list| list.split(',')) {
             // The same words as an `[%event ...]` command.
             let command = xpgn::command::parse_event(item, 0).map_err(|d| {
@@ -181,18 +182,17 @@ impl VariantArgs {
                     event.name()
                 )));
             }
-            if started.iter().any(|s| s.event.number() == number) {
-                return Err(usage(format!("event #{number} is listed twice")));
+            // Each in the position of the ones before it (EC-1).
+            if let Some(violation) = meta::refusal(&listed, number, None) {
+                return Err(usage(violation.to_string()));
             }
+            listed
+                .start_event(event, None)
+                .expect("EC-1 left room for it");
             started.push(EventStart {
                 event,
                 choices: command.choices.iter().map(|c| c.node).collect(),
             });
-        }
-        if started.len() > xpgn::rules::position::MAX_EVENTS {
-            return Err(usage(
-                "at most two events run in one game (EC-1)".to_owned(),
-            ));
         }
         Ok(started)
     }
@@ -321,26 +321,49 @@ impl PositionArgs {
     fn position(&self) -> Result<(&'static Variant, xpgn::rules::Position), ExitStatus> {
         let variants = self.variant.variants()?;
         // Orthodox chess with events is Event Chess.
-        let variant = match variants.default {
-            v if !v.events && !variants.start_events.is_empty() => {
-                variants.find("event-chess").unwrap_or(v)
-            }
+        let event_chess = || {
+            variants
+                .find("event-chess")
+                .expect("Event Chess is built in")
+        };
+        let mut variant = match variants.default {
+            v if !v.events && !variants.start_events.is_empty() => event_chess(),
             v => v,
         };
         let mut pos = match &self.fen {
             None => variant.start_position().clone(),
-            Some(fen) => xpgn::rules::parse_fen(variant, fen).map_err(|e| {
-                say!("xpgn: bad FEN: {e}");
-                ExitStatus::Error
-            })?,
+            Some(fen) => match xpgn::rules::parse_fen(variant, fen) {
+                Ok(pos) => pos,
+                // A FEN with events running is Event Chess, as an orthodox game that
+                // starts one is.
+                Err(_)
+                    if variant.slug == "standard"
+                        && let Ok(pos) = xpgn::rules::parse_fen(event_chess(), fen) =>
+                {
+                    variant = event_chess();
+                    pos
+                }
+                Err(e) => {
+                    say!("xpgn: bad FEN: {e}");
+                    return Err(ExitStatus::Error);
+                }
+            },
+        };
+        let usage = |message: String| {
+            say!("xpgn: --events: {message}");
+            ExitStatus::Error
         };
         for started in &variants.start_events {
-            pos.start_event(started.event, None)
-                .and_then(|()| started.event.begin(variant, &mut pos, &started.choices))
-                .map_err(|e| {
-                    say!("xpgn: --events: {e}");
-                    ExitStatus::Error
-                })?;
+            // The meta rules as when a game starts an event: a FEN's events count too.
+            let (event, choices) = (started.event, &started.choices);
+            if let Some(violation) = meta::refusal(&pos, event.number(), None) {
+                return Err(usage(violation.to_string()));
+            }
+            if let Some(violation) = meta::breaches(variant, &pos, event, choices).first() {
+                return Err(usage(violation.to_string()));
+            }
+            pos.start_event(event, None).map_err(usage)?;
+            event.begin(variant, &mut pos, choices).map_err(usage)?;
         }
         Ok((variant, pos))
     }

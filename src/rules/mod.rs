@@ -9,6 +9,7 @@ pub mod ending;
 pub mod event;
 pub mod events;
 pub mod fen;
+pub mod meta;
 pub mod moves;
 pub mod piece;
 pub mod position;

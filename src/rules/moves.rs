@@ -2,6 +2,7 @@
 //! generation, legality, and playing them on a position.
 
 use super::board::{Bitboard, Direction, Geometry, MAX_SQUARES, Sq};
+use super::meta;
 use super::piece::{Color, Kind, Piece, Role};
 use super::position::Position;
 use super::variant::{Castling, Variant};
@@ -56,6 +57,27 @@ pub struct Move {
 impl Move {
     pub fn is_capture(&self) -> bool {
         self.captured.is_some()
+    }
+
+    /// The square of the piece a move through a passage takes as it enters (HP-3): the
+    /// entry's own piece, or the pawn an en-passant capture onto the entry takes, which
+    /// leaves its own square (HP-9); `None` for any other move.
+    pub fn entry_capture_square(&self, v: &Variant, pos: &Position) -> Option<Sq> {
+        let Special::Pass { hole } = self.special else {
+            return None;
+        };
+        if hole == self.from {
+            return None;
+        }
+        if pos.piece_at(hole).is_some() {
+            return Some(hole);
+        }
+        // A pawn moves aslant onto an empty square only en passant.
+        let g = v.geometry;
+        let aslant = v.role(self.piece.kind) == Role::Pawn && g.file(hole) != g.file(self.from);
+        aslant
+            .then(|| g.offset(hole, 0, -self.piece.color.forward()))
+            .flatten()
     }
 
     /// The square the captured piece stood on (differs from `to` en passant).
@@ -633,6 +655,9 @@ impl Variant {
         }
         let safety = self.king_safety(pos, moves.len() > 2);
         moves.retain(|mv| self.is_legal_with(pos, mv, &safety));
+        if self.events && meta::capture_limited(self, pos) {
+            moves.retain(|mv| !meta::breaks_capture_limit(self, pos, mv));
+        }
     }
 
     /// Inlined: the one legality question of nearly every written move.
@@ -715,9 +740,9 @@ impl Variant {
 
     /// The one legal move without promotion of our pieces on `from` to `to`, found
     /// without listing candidates: what nearly every written move asks. Answers only
-    /// where the case is plain (no event, one king, not in check, no castling, en
-    /// passant or promotion to consider); `None` there or when not exactly one move
-    /// fits leaves the question to [`Variant::legal_moves_between`].
+    /// where the case is plain (no event nor EC-2 limit, one king, not in check, no
+    /// castling, en passant or promotion to consider); `None` there or when not exactly
+    /// one move fits leaves the question to [`Variant::legal_moves_between`].
     #[inline]
     pub(crate) fn sole_plain_move_to(
         &self,
@@ -725,7 +750,7 @@ impl Variant {
         from: Bitboard,
         to: Sq,
     ) -> Option<Move> {
-        if pos.has_events() {
+        if pos.has_events() || self.events && meta::capture_limited(self, pos) {
             return None;
         }
         let us = pos.turn;
@@ -806,6 +831,12 @@ impl Variant {
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         if pos.has_events() && self.winner(pos).is_some() {
             return false;
+        }
+        if self.events && meta::capture_limited(self, pos) {
+            // Rare enough to list the moves: the shortcuts below know nothing of EC-2.
+            let mut moves = Vec::new();
+            self.legal_moves(pos, &mut moves);
+            return !moves.is_empty();
         }
         if self.has_free_leaper(pos) {
             return true;
@@ -909,9 +940,24 @@ impl Variant {
                 // Both lifted first: in Chess960 one may land where the other stood.
                 let rook = pos.lift(rook_from).expect("castling rook");
                 let king = pos.lift(mv.from).expect("castling king");
+                if mv.captured.is_some() {
+                    // The king or rook went on through a passage and takes at its exit
+                    // (HP-9, HP-3): the one of the two squares that is not empty.
+                    let exit = if pos.piece_at(mv.to).is_some() {
+                        mv.to
+                    } else {
+                        rook_to
+                    };
+                    lost_rights |= self.capture(pos, mv, exit).bit();
+                }
                 pos.place(mv.to, king);
                 pos.place(rook_to, rook);
                 lost_rights |= rook_from.bit();
+                if pos.has_events() {
+                    for event in pos.events() {
+                        event.after_landing(self, pos, mv);
+                    }
+                }
             }
             Special::Event { number, .. } => {
                 if let Some(event) = pos.events().into_iter().find(|e| e.number() == number) {
@@ -919,18 +965,26 @@ impl Variant {
                 }
             }
             _ => {
-                if let Special::Pass { hole } = mv.special
-                    && hole != mv.from
-                    && pos.piece_at(hole).is_some()
-                {
-                    // A passage captures on the square it is entered by too (HP-3).
-                    self.capture(pos, mv, hole);
-                    lost_rights |= hole.bit();
+                // The piece a passage takes as it is entered (HP-3), or en passant as it
+                // is entered (HP-9), kept to stand in for it below.
+                let mut entered = None;
+                if let Some(victim) = mv.entry_capture_square(self, pos) {
+                    entered = pos.piece_at(victim).map(|piece| (victim, piece));
+                    self.capture(pos, mv, victim);
+                    lost_rights |= victim.bit();
                 }
                 // Not "whatever stands there": a piece going through a passage may end
                 // on the square it left.
                 if mv.captured.is_some() {
+                    // A second capture is judged on the board as it stood before the
+                    // move (LK-10, EC-11): the entry's piece stands in its place meanwhile.
+                    if let Some((sq, piece)) = entered {
+                        pos.put(sq, piece);
+                    }
                     lost_rights |= self.capture(pos, mv, mv.capture_square(self)).bit();
+                    if let Some((sq, _)) = entered {
+                        pos.remove(sq);
+                    }
                 }
                 match mv.promotion {
                     None => pos.relocate(mv.from, mv.to),

@@ -136,9 +136,10 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         .filter_map(|wing| g.sq(wing.king_to, rank))
         .collect();
     let found = if pos.has_events() {
-        // Events add, reroute and forbid moves: ask for all the king's moves there.
+        // Events add, reroute and forbid moves: ask for all the king's moves (a king
+        // that castles onto a passage square ends on its exit, HP-9).
         let mut moves = Vec::new();
-        v.legal_moves_between(pos, pos.kings(v, us), king_targets, &mut moves);
+        v.legal_moves_between(pos, pos.kings(v, us), g.all(), &mut moves);
         moves.into_iter().find(|mv| match mv.special {
             Special::Castle { rook_from, .. } => v
                 .castling_path(us, mv.from, rook_from)
@@ -198,6 +199,17 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
                 g.name(sq),
                 describe(v, pos, attacker)
             ),
+            None if pos.has_events() && !offers_castle(v, pos, king, rook) => {
+                let running: Vec<String> = pos
+                    .events()
+                    .iter()
+                    .map(|e| format!("#{} {}", e.number(), e.name()))
+                    .collect();
+                format!(
+                    "{us} cannot castle {wing_name}: the rules of the running events ({}) leave no such move here",
+                    list(&running)
+                )
+            }
             None => format!("{us} cannot castle {wing_name}: the king would be in check"),
         }
     };
@@ -205,6 +217,15 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         reason,
         legal_help(v, pos, &castle_text(castle), v.tables.king),
     ))
+}
+
+/// Whether the moves the running events leave include castling with the rook on `rook`.
+fn offers_castle(v: &Variant, pos: &Position, king: Sq, rook: Sq) -> bool {
+    let mut moves = Vec::new();
+    v.pseudo_moves(pos, king.bit(), v.geometry.all(), &mut moves);
+    moves
+        .iter()
+        .any(|mv| matches!(mv.special, Special::Castle { rook_from, .. } if rook_from == rook))
 }
 
 fn castle_text(castle: Castle) -> String {
@@ -916,7 +937,7 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
     if let Special::Pass { hole } = mv.special {
         // `Re1-f10`, `e10=Q-f1`, `Nxf6-c4`, `c4-g8=Q`: the move onto the hole or passage
         // square, then the far end (notation.md section 3).
-        let takes_at_hole = takes_on_hole(pos, mv, hole);
+        let takes_at_hole = takes_on_hole(v, pos, mv);
         if role != Role::Pawn {
             out.push(v.piece(mv.piece.kind).letter);
             if mv.from != hole {
@@ -950,12 +971,11 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
     out
 }
 
-/// Whether a move through a passage captures on the square it enters by (HP-3).
-fn takes_on_hole(pos: &Position, mv: &Move, hole: Sq) -> bool {
-    hole != mv.from
-        && pos
-            .piece_at(hole)
-            .is_some_and(|p| p.color != mv.piece.color)
+/// Whether a move through a passage captures as it enters (HP-3, HP-9: `exd6-h3`).
+fn takes_on_hole(v: &Variant, pos: &Position, mv: &Move) -> bool {
+    mv.entry_capture_square(v, pos)
+        .and_then(|sq| pos.piece_at(sq))
+        .is_some_and(|p| p.color != mv.piece.color)
 }
 
 /// The far end of a move through a pass or passage: a pawn promotes on a pass's hole
@@ -1058,6 +1078,13 @@ pub fn uci(v: &Variant, mv: &Move) -> Option<String> {
     let g = v.geometry;
     let to = match mv.special {
         Special::Pass { .. } | Special::Event { .. } => return None,
+        // A castling king or rook gone on through a passage (HP-9) has no UCI either.
+        Special::Castle { rook_from, rook_to }
+            if v.castling_path(mv.piece.color, mv.from, rook_from)
+                .is_some_and(|path| path.king_to != mv.to || path.rook_to != rook_to) =>
+        {
+            return None;
+        }
         Special::Castle { rook_from, .. } if v.chess960 => rook_from,
         _ => mv.to,
     };
@@ -1086,11 +1113,7 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
         out.push_str(&g.name(mv.from));
         if let Special::Pass { hole } = mv.special {
             if hole != mv.from {
-                out.push(if takes_on_hole(pos, mv, hole) {
-                    'x'
-                } else {
-                    '-'
-                });
+                out.push(if takes_on_hole(v, pos, mv) { 'x' } else { '-' });
                 out.push_str(&g.name(hole));
             }
             push_pass_end(v, mv, hole, &mut out);

@@ -1,7 +1,14 @@
-//! Event #5 Hidden passage (seed 000, rulings HP-1 to HP-8): each player chooses an empty
+//! Event #5 Hidden passage (seed 000, rulings HP-1 to HP-9): each player chooses an empty
 //! square in his half of the board; a piece that ends its move on either goes on to the
 //! other as the second half of the same move. A record may give the squares
 //! (`[%event 5 c4 f6]`) or keep them secret, and then its moves tell them (HP-8).
+//!
+//! HP-9: a move of any kind whose piece ends on a passage square goes on through it. An
+//! en-passant capture onto one is written as any pawn capture through the passage
+//! (`exd6-h3`, the pawn taken on d5). A castling move whose king or rook ends on one is
+//! written `O-O` or `O-O-O` all the same, the passage implied: each wing has one castling
+//! move, so the plain form stays unambiguous, and no second spelling has to be read or
+//! checked (`Move::to` is then the king's exit, or `rook_to` the rook's).
 
 use serde::Serialize;
 
@@ -400,7 +407,7 @@ impl HiddenPassage {
         pseudo.retain(|mv| mv.special == Special::Pass { hole: entry });
         if let Some(mv) = pseudo.iter().find(|mv| mv.promotion == promotion) {
             if !self.allows(v, pos, mv) {
-                let plain = plain_landing(pos, mv, entry);
+                let plain = plain_landing(v, pos, mv, entry);
                 return format!(
                     "before the passage is revealed a move must be legal as if there were no passage, and as a move to {} {} (HP-6)",
                     g.name(entry),
@@ -493,13 +500,67 @@ impl HiddenPassage {
     }
 }
 
-/// `mv` as if there were no passage: the piece stays on the square it entered by.
-fn plain_landing(pos: &Position, mv: &Move, entry: Sq) -> Move {
+/// HP-9: a castling move whose king or rook ends on a passage square, with that piece
+/// gone on to the other end (taking an enemy piece there, HP-3); `None` where a piece
+/// of the castling side stands there. Written `O-O` or `O-O-O` all the same: one
+/// castling move per wing, the passage implied, as a move ending on a passage square
+/// is one move whichever way it is written (notation.md section 3).
+fn castle_through(pos: &Position, squares: [Sq; 2], mv: Move) -> Option<Move> {
+    let Special::Castle { rook_from, rook_to } = mv.special else {
+        return Some(mv);
+    };
+    let exit_of = |sq: Sq| {
+        (sq == squares[0])
+            .then_some(squares[1])
+            .or((sq == squares[1]).then_some(squares[0]))
+    };
+    let (king_to, rook_to, exit) = match (exit_of(mv.to), exit_of(rook_to)) {
+        (Some(exit), _) => (exit, rook_to, exit),
+        (None, Some(exit)) => (mv.to, exit, exit),
+        (None, None) => return Some(mv),
+    };
+    let at_exit = pos.piece_at(exit);
+    if at_exit.is_some_and(|p| p.color == mv.piece.color) {
+        return None;
+    }
+    Some(Move {
+        to: king_to,
+        captured: at_exit,
+        special: Special::Castle { rook_from, rook_to },
+        ..mv
+    })
+}
+
+/// The castling move `mv` would be without the passage (HP-6), if it goes through one.
+fn plain_castle(v: &Variant, mv: &Move) -> Option<Move> {
+    let Special::Castle { rook_from, rook_to } = mv.special else {
+        return None;
+    };
+    let path = v.castling_path(mv.piece.color, mv.from, rook_from)?;
+    (path.king_to != mv.to || path.rook_to != rook_to).then_some(Move {
+        to: path.king_to,
+        captured: None,
+        special: Special::Castle {
+            rook_from,
+            rook_to: path.rook_to,
+        },
+        ..*mv
+    })
+}
+
+/// `mv` as if there were no passage: the piece stays on the square it entered by, an
+/// en-passant capture there staying one (HP-9).
+fn plain_landing(v: &Variant, pos: &Position, mv: &Move, entry: Sq) -> Move {
+    let taken = mv.entry_capture_square(v, pos);
     Move {
         to: entry,
-        captured: pos.piece_at(entry),
+        captured: taken.and_then(|sq| pos.piece_at(sq)),
         promotion: None,
-        special: Special::Normal,
+        special: if taken.is_some_and(|sq| sq != entry) {
+            Special::EnPassant
+        } else {
+            Special::Normal
+        },
         ..*mv
     }
 }
@@ -838,19 +899,21 @@ impl Event for HiddenPassage {
             return;
         };
         let ends = squares[0].bit() | squares[1].bit();
-        // Castling that would put king or rook on a passage square is left out: no
-        // ruling says what it would do.
         let mut kept = start;
         for read in start..out.len() {
-            let mv = out[read];
-            let onto_passage = match mv.special {
-                Special::Castle { rook_to, .. } => ends.contains(mv.to) || ends.contains(rook_to),
-                _ => lands(&mv) && ends.contains(mv.to),
+            let mv = match out[read] {
+                castle @ Move {
+                    special: Special::Castle { .. },
+                    ..
+                } => match castle_through(pos, squares, castle) {
+                    Some(mv) if to.contains(mv.to) => mv,
+                    _ => continue,
+                },
+                mv if lands(&mv) && ends.contains(mv.to) => continue,
+                mv => mv,
             };
-            if !onto_passage {
-                out[kept] = mv;
-                kept += 1;
-            }
+            out[kept] = mv;
+            kept += 1;
         }
         out.truncate(kept);
         for (entry, exit) in [(squares[0], squares[1]), (squares[1], squares[0])] {
@@ -862,9 +925,9 @@ impl Event for HiddenPassage {
             let landings: Vec<Move> = out.drain(first..).collect();
             let mut previous = None;
             for mv in landings {
-                // En passant onto a passage square is left out: its capture is behind
-                // the entry, which a move through a passage cannot hold.
-                if !lands(&mv) || mv.special == Special::EnPassant {
+                // En passant onto the entry goes on too (HP-9); the pawn it takes is
+                // found again from the move's slant (`Move::entry_capture_square`).
+                if !lands(&mv) {
                     continue;
                 }
                 // A pawn reaching its last rank on the entry is listed once per
@@ -931,7 +994,13 @@ impl Event for HiddenPassage {
                     revealed: false, ..
                 }),
                 Special::Pass { hole },
-            ) => !v.leaves_king_attacked(pos, &plain_landing(pos, mv, hole)),
+            ) => !v.leaves_king_attacked(pos, &plain_landing(v, pos, mv, hole)),
+            (
+                Some(Passage::Known {
+                    revealed: false, ..
+                }),
+                Special::Castle { .. },
+            ) => plain_castle(v, mv).is_none_or(|plain| !v.leaves_king_attacked(pos, &plain)),
             _ => true,
         }
     }
@@ -942,6 +1011,18 @@ impl Event for HiddenPassage {
         if let Special::Pass { hole } = mv.special
             && passage(pos).is_some()
             && let Ok(squares) = by_half(v, hole, mv.to)
+        {
+            set_passage(
+                pos,
+                Passage::Known {
+                    squares,
+                    revealed: true,
+                },
+            );
+        }
+        // A castling king or rook that went through (HP-9) reveals the known squares.
+        if let Some(Passage::Known { squares, .. }) = passage(pos)
+            && plain_castle(v, mv).is_some()
         {
             set_passage(
                 pos,
@@ -1046,6 +1127,37 @@ mod tests {
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn hp_9_castling_and_en_passant_go_on_through() {
+        let v = event_chess();
+        // O-O puts the king on g1, which goes on to d6 and takes the knight there.
+        let mut pos = with_known("4k3/8/3n4/8/8/8/8/4K2R w K - 0 1", ["g1", "d6"], false);
+        let castle = play(&mut pos, "O-O");
+        assert_eq!(castle.to, sq(v, "d6"));
+        assert!(castle.is_capture());
+        assert_eq!(san::uci(v, &castle), None, "UCI cannot spell the passage");
+        assert_eq!(
+            pos.piece_at(sq(v, "f1")).map(|p| p.color),
+            Some(Color::White)
+        );
+        assert!(
+            passage(&pos).is_some_and(|p| p.is_revealed()),
+            "the castle reveals it"
+        );
+        assert_eq!(pos.captures, [1, 0]);
+        // exd6 onto the passage square d6 goes on to h3, the d5 pawn taken en passant.
+        let mut pos = with_passage("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", ["h3", "d6"]);
+        play(&mut pos, "d5");
+        let ep = play(&mut pos, "exd6-h3");
+        assert_eq!(ep.special, Special::Pass { hole: sq(v, "d6") });
+        assert!(pos.piece_at(sq(v, "d5")).is_none(), "taken en passant");
+        assert!(pos.piece_at(sq(v, "h3")).is_some());
+        assert_eq!(
+            pos.ep, None,
+            "a passage move sets no en-passant square (HP-5)"
+        );
+    }
 
     #[test]
     fn chosen_squares_must_be_empty_and_one_in_each_half() {

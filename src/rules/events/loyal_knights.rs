@@ -116,13 +116,8 @@ fn nameable(v: &Variant, sq: Sq) -> impl Iterator<Item = Direction> + '_ {
 
 /// The square whose piece `mv` captures first: the passage entry, else its target.
 fn victim(v: &Variant, pos: &Position, mv: &Move) -> Option<Sq> {
-    if let Special::Pass { hole } = mv.special
-        && hole != mv.from
-        && pos.piece_at(hole).is_some()
-    {
-        return Some(hole);
-    }
-    mv.captured.map(|_| mv.capture_square(v))
+    mv.entry_capture_square(v, pos)
+        .or_else(|| mv.captured.map(|_| mv.capture_square(v)))
 }
 
 fn turn_move(pos: &Position, knight: Sq, direction: Direction) -> Move {

@@ -12,7 +12,7 @@ use crate::rules::event::{
     Condition, Event, EventInfo, EventType, Follower, Moved, Overlay, Suffix,
 };
 use crate::rules::moves::Move;
-use crate::rules::piece::{Color, Role};
+use crate::rules::piece::{Color, Piece, Role};
 use crate::rules::position::Position;
 use crate::rules::san::{self, Rejection};
 use crate::rules::variant::Variant;
@@ -92,18 +92,28 @@ fn mark_chosen(pos: &mut Position, sq: Sq, on: bool) {
     }
 }
 
-/// Whether `mv` captures a king: not when a facing knight swaps in to be captured
-/// instead (#85, LK-2).
-fn captures_king(v: &Variant, mv: &Move) -> bool {
-    mv.swap.is_none() && mv.captured.is_some_and(|p| v.role(p.kind) == Role::King)
+/// The king `mv` captures in `pos`, at its target or, through a passage, at the entry
+/// (EC-9, EC-11: a capture at the entry is a capture too); none when a facing knight
+/// swaps in to be captured instead (#85, LK-2).
+pub fn captured_king(v: &Variant, pos: &Position, mv: &Move) -> Option<Piece> {
+    let is_king = |p: &Piece| v.role(p.kind) == Role::King;
+    mv.entry_capture_square(v, pos)
+        .and_then(|sq| pos.piece_at(sq))
+        .filter(is_king)
+        .or(mv.captured.filter(is_king))
+        .filter(|_| mv.swap.is_none())
 }
 
-/// Where the king `mv` captures comes back: the owner's chosen pawn, when known and
-/// still on the board (PR-2).
+/// Where the king `mv` captures in `pos` comes back: the owner's chosen pawn, when known
+/// and still on the board (PR-2).
 pub fn replacement(v: &Variant, pos: &Position, mv: &Move) -> Option<Sq> {
-    let princes = princes(pos)?;
-    let owner = mv.captured.filter(|_| captures_king(v, mv))?.color;
-    princes.known[owner.index()]
+    princes(pos)?;
+    comes_back_on(pos, captured_king(v, pos, mv)?.color)
+}
+
+/// The chosen pawn of `owner`, when known and still on the board (PR-2).
+fn comes_back_on(pos: &Position, owner: Color) -> Option<Sq> {
+    princes(pos)?.known[owner.index()]
         .then(|| Princes::pawns(pos, owner).first())
         .flatten()
 }
@@ -206,13 +216,11 @@ impl Follower for PrinceFollower {
             span,
             ..
         } = *moved;
-        let (Some(princes), Some(captured)) = (princes(before), mv.captured) else {
+        // At the target or a passage entry (EC-9, EC-11), unless a knight swaps in (LK-2).
+        let (Some(princes), Some(captured)) = (princes(before), captured_king(v, before, mv))
+        else {
             return true;
         };
-        // A knight that swaps in is captured instead of the king (LK-2).
-        if !captures_king(v, mv) {
-            return true;
-        }
         let owner = captured.color;
         let king_at = match &written.body {
             MoveBody::Piece(m) => m.king_at,
@@ -503,14 +511,25 @@ impl Event for Prince {
         let Some(mut princes) = princes(pos) else {
             return;
         };
-        let Some(captured) = mv.captured.filter(|_| captures_king(v, mv)) else {
+        // The move is played: a king it took at a passage entry is gone from the
+        // board, so a king taken is the opponent left without one (EC-9, EC-11).
+        let owner = mv.piece.color.other();
+        let taken = mv.captured.filter(|p| v.role(p.kind) == Role::King);
+        if mv.swap.is_some() || taken.is_none() && !pos.kings(v, owner).is_empty() {
             return;
-        };
-        let owner = captured.color;
+        }
         princes.checkable[owner.index()] = true;
-        if let Some(sq) = replacement(v, pos, mv) {
+        if let Some(sq) = comes_back_on(pos, owner) {
+            let kind = taken.map_or_else(
+                || {
+                    v.kinds_with(Role::King)
+                        .next()
+                        .expect("a king was captured")
+                },
+                |king| king.kind,
+            );
             pos.remove(sq);
-            pos.put(sq, captured);
+            pos.put(sq, Piece { color: owner, kind });
             // PR-5: no castling for a king made from a pawn.
             pos.set_castling(pos.castling & !pos.by_color(owner));
         }
@@ -586,7 +605,7 @@ impl Event for Prince {
             assessment: None,
         };
         Some(match san::resolve(v, pos, &stripped) {
-            Ok(mv) if captures_king(v, &mv) => Ok(mv),
+            Ok(mv) if captured_king(v, pos, &mv).is_some() => Ok(mv),
             Ok(mv) => Err(san::illegal(
                 format!(
                     "`K@` follows only a move that captures a king (PR-2), and `{}` captures none",
