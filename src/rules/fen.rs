@@ -537,11 +537,10 @@ mod event_state_tests {
         assert_eq!(pos.events().len(), 2);
         let passage = crate::rules::events::hidden_passage::passage(&pos);
         assert!(passage.unwrap().is_revealed());
-        assert!(
-            crate::rules::events::prince::princes(&pos)
-                .unwrap()
-                .checkable[0]
-        );
+        assert!(crate::rules::events::prince::is_checkable(
+            &pos,
+            Color::White
+        ));
         assert_eq!(pos.captures, [1, 0]);
         assert_eq!(write_fen(v, &pos), fen);
         let standard = Variant::by_name("standard").unwrap();

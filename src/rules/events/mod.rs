@@ -4,6 +4,7 @@
 pub mod hidden_passage;
 pub mod line_pushers;
 pub mod loyal_knights;
+mod picked_pawns;
 pub mod prince;
 
 use super::board::{Bitboard, Sq};
