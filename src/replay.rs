@@ -947,7 +947,7 @@ impl Replayer<'_> {
         }
         let owner = captured.color;
         let king_at = match &written.node.body {
-            crate::notation::MoveBody::Piece(m) => m.king_at,
+            crate::notation::MoveBody::Piece(m) => m.king_at(),
             _ => None,
         };
         let comes_back = events::prince::replacement(v, before, mv);

@@ -5,7 +5,7 @@
 use crate::command::Choice;
 use crate::notation::{MoveBody, Notation, PieceMove};
 use crate::rules::board::Sq;
-use crate::rules::event::{Event, Suffix};
+use crate::rules::event::{Event, Form};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Role};
 use crate::rules::position::{Position, Princes, mark};
@@ -125,8 +125,8 @@ impl Event for Prince {
         "PR-1..PR-5, EC-8"
     }
 
-    fn reads(&self, suffix: Suffix) -> bool {
-        suffix == Suffix::KingAt
+    fn reads(&self, form: Form) -> bool {
+        form == Form::Appears(b'K')
     }
 
     fn takes_choices(&self) -> bool {
@@ -211,7 +211,7 @@ impl Event for Prince {
         pos: &mut Position,
         written: &PieceMove,
     ) -> Result<(), Rejection> {
-        let (Some(square), Some(mut princes)) = (written.king_at, pos.princes) else {
+        let (Some(square), Some(mut princes)) = (written.king_at(), pos.princes) else {
             return Ok(());
         };
         let owner = pos.turn.other();
@@ -254,10 +254,10 @@ impl Event for Prince {
                 None,
             )));
         }
-        written.king_at?;
+        written.king_at()?;
         let stripped = Notation {
             body: MoveBody::Piece(PieceMove {
-                king_at: None,
+                placed: None,
                 ..written.clone()
             }),
             check: None,
