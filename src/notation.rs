@@ -1,9 +1,10 @@
 //! Move notation as written (syntax, not meaning).
 //!
 //! [`Notation`] records exactly what a move token says, for every form of
-//! `spec/notation.md` section 3, without deciding what it means: `Nc4xf6` is "a knight
-//! letter, c4, a capture mark, f6" whether c4 turns out to be the origin (orthodox long
-//! form) or a passage entry (#5 Hidden passage). Resolution against the legal moves of a
+//! `spec/notation.md` sections 3 and 7, without deciding what it means: `Nc4xf6` is "a
+//! knight letter, c4, a capture mark, f6" whether c4 turns out to be the origin (orthodox
+//! long form) or a passage entry (#5 Hidden passage), and `R@h8` or `Qxe5,Qxe6#` mean
+//! whatever a running event makes of them. Resolution against the legal moves of a
 //! position gives the meaning, as shakmaty separates `San` from `Move`. Files a..p and
 //! ranks 1..16 parse; whether a square exists is for the variant to say.
 
@@ -14,7 +15,6 @@ use nom::bytes::complete::tag;
 use nom::character::complete::{char, satisfy};
 use nom::combinator::{opt, value};
 use nom::{IResult, Parser};
-use smallvec::SmallVec;
 
 /// A square with 0-based file (a = 0) and rank (1 = 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -96,10 +96,131 @@ pub enum Hint {
     Rank(u8),
 }
 
-/// The written squares of a move in order. Nearly every move writes one, a move with its
-/// origin or through a passage two or three (`c5-c4xg8`), which stay inline; a path
-/// (`Ke2-e4-e6-e8`, section 7) may write any number.
-pub type Targets = SmallVec<[Target; 3]>;
+/// The written squares of a move in order, read as a slice. Nearly every move writes
+/// one, a move with its origin or through a passage two or three (`c5-c4xg8`), kept
+/// inline; a path (`Ke2-e4-e6-e8`, section 7) may write any number, kept on the heap.
+/// Sixteen bytes: with the heap behind one thin pointer, a [`Notation`] is no larger
+/// than when moves wrote three squares at most, and moves are most of what a game holds.
+#[derive(Clone)]
+pub struct Targets(Squares);
+
+#[derive(Clone)]
+enum Squares {
+    Inline(Inline, [Target; 3]),
+    #[expect(
+        clippy::box_collection,
+        reason = "a thin pointer keeps `Targets` at sixteen bytes"
+    )]
+    Heap(Box<Vec<Target>>),
+}
+
+/// How many inline squares are written: an enum, so that the spare values of its byte
+/// tell the two kinds of [`Squares`] apart without a byte of their own.
+#[derive(Clone, Copy)]
+enum Inline {
+    Zero,
+    One,
+    Two,
+    Three,
+}
+
+/// What fills the inline squares not written.
+const UNUSED: Target = Target {
+    separator: Separator::None,
+    square: Square::new(0, 0),
+    promotion: None,
+};
+
+impl Targets {
+    pub const fn new() -> Targets {
+        Targets(Squares::Inline(Inline::Zero, [UNUSED; 3]))
+    }
+
+    /// The one square of nearly every move.
+    #[inline(always)]
+    pub const fn one(target: Target) -> Targets {
+        Targets(Squares::Inline(Inline::One, [target, UNUSED, UNUSED]))
+    }
+
+    #[inline]
+    pub fn push(&mut self, target: Target) {
+        match &mut self.0 {
+            Squares::Inline(count, squares) => {
+                *count = match *count {
+                    Inline::Zero => Inline::One,
+                    Inline::One => Inline::Two,
+                    Inline::Two => Inline::Three,
+                    Inline::Three => {
+                        let mut all = squares.to_vec();
+                        all.push(target);
+                        self.0 = Squares::Heap(Box::new(all));
+                        return;
+                    }
+                };
+                squares[*count as usize - 1] = target;
+            }
+            Squares::Heap(all) => all.push(target),
+        }
+    }
+
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Target] {
+        match &self.0 {
+            Squares::Inline(count, squares) => &squares[..*count as usize],
+            Squares::Heap(all) => all,
+        }
+    }
+
+    /// Whether the squares are on the heap (more than three).
+    #[inline(always)]
+    pub fn spilled(&self) -> bool {
+        matches!(self.0, Squares::Heap(_))
+    }
+}
+
+impl Default for Targets {
+    fn default() -> Targets {
+        Targets::new()
+    }
+}
+
+impl std::ops::Deref for Targets {
+    type Target = [Target];
+
+    #[inline(always)]
+    fn deref(&self) -> &[Target] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Targets {
+    type Item = &'a Target;
+    type IntoIter = std::slice::Iter<'a, Target>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for Targets {
+    fn eq(&self, other: &Targets) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Targets {}
+
+impl std::hash::Hash for Targets {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl fmt::Debug for Targets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
 
 /// `[letter]@square`: after a move, what it puts on the square; as a whole move, a drop
 /// or a square whose piece changes sides (`spec/notation.md` section 7).
@@ -114,19 +235,24 @@ pub struct Placement {
 }
 
 /// Every form that is not castling or a null move.
+///
+/// `repr(C)` puts the letter first: the values a `char` cannot take then lie at the front
+/// of every [`Notation`], where the enums around it keep their tags, so that a PGN item
+/// holding a move is no larger than the move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct PieceMove {
     /// The piece letter as written (`N`, `A`, `P`...); none for a pawn.
     pub piece: Option<char>,
     pub hint: Option<Hint>,
-    /// The written squares in order; empty only for a push without origin (`R->a4`).
-    pub targets: Targets,
     /// `K@g7`, `@h1`: what the move puts on a square besides its own piece.
     pub placed: Option<Placement>,
     /// `->a8`: a push (#43) or a knight facing (#85).
     pub arrow: Option<Facing>,
     /// `/g1`: the knight that swaps in (#85 Loyal Knights, LK-4).
     pub swap: Option<Square>,
+    /// The written squares in order; empty only for a push without origin (`R->a4`).
+    pub targets: Targets,
 }
 
 impl PieceMove {
@@ -179,7 +305,7 @@ pub enum MoveBody {
     /// One turn in parts joined by commas (`Qxe5,Qxe6#`, `e4,d4`: #13, #51, #102): two or
     /// more castlings, piece moves and placements. The check mark and assessment of the
     /// [`Notation`] belong to the last part.
-    Turn(Vec<MoveBody>),
+    Turn(Box<[MoveBody]>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -272,6 +398,7 @@ impl Notation {
 
     /// Whether the notation holds memory of its own: only the rare forms that do not fit
     /// inline do (a path of more than three squares, a turn of several parts).
+    #[inline]
     pub(crate) fn owns_heap(&self) -> bool {
         match &self.body {
             MoveBody::Piece(m) => m.targets.spilled(),
@@ -407,8 +534,7 @@ fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
         [p @ b'A'..=b'Z', rest @ ..] if rest.first() != Some(&b'@') => (Some((*p, false)), rest),
         _ => (None, rest),
     };
-    let mut targets = Targets::new();
-    targets.push(Target {
+    let targets = Targets::one(Target {
         separator,
         square,
         promotion: promotion.map(|(p, equals)| Promotion { piece: p, equals }),
@@ -526,8 +652,7 @@ fn hint(i: &str) -> Res<'_, Hint> {
 
 fn targets(i: &str) -> Res<'_, Targets> {
     let (mut i, first) = target(true).parse(i)?;
-    let mut targets = Targets::new();
-    targets.push(first);
+    let mut targets = Targets::one(first);
     // Peek before trying another square: most tokens end after one.
     while i.starts_with(|c: char| matches!(c, 'x' | '-' | 'a'..='p'))
         && let Ok((rest, next)) = target(false).parse(i)
@@ -627,7 +752,7 @@ fn turn(mut i: &str, first: MoveBody) -> Res<'_, MoveBody> {
         parts.push(part);
         i = rest;
     }
-    Ok((i, MoveBody::Turn(parts)))
+    Ok((i, MoveBody::Turn(parts.into_boxed_slice())))
 }
 
 fn check_mark(i: &str) -> Res<'_, CheckMark> {
@@ -1023,7 +1148,7 @@ mod tests {
         assert!(matches!(
             &n.body,
             MoveBody::Turn(parts) if matches!(
-                parts.as_slice(),
+                &parts[..],
                 [MoveBody::Castle(_), MoveBody::Placement(_), MoveBody::Placement(_)]
             )
         ));

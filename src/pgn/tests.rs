@@ -300,6 +300,16 @@ fn the_catalogue_notation_reads_as_one_move_a_token() {
 }
 
 #[test]
+fn a_move_item_is_no_larger_than_its_move() {
+    // Moves are most of what a game holds; `PieceMove` keeps a niche at the front for it.
+    assert_eq!(
+        std::mem::size_of::<Item>(),
+        std::mem::size_of::<crate::notation::Notation>()
+    );
+    assert!(std::mem::size_of::<crate::notation::Notation>() <= 5 * std::mem::size_of::<usize>());
+}
+
+#[test]
 fn whitespace_alone_is_no_game_and_comments_alone_are_flagged() {
     assert!(parse_str(" \n\r\n ").is_empty());
     assert_eq!(codes(&one("{just a comment}")), ["empty-game"]);
