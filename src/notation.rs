@@ -1,15 +1,15 @@
 //! Move notation as written (syntax, not meaning).
 //!
 //! [`Notation`] records exactly what a move token says, for every form of
-//! `spec/notation.md` section 3, without deciding what it means: `Nc4xf6` is "a knight
-//! letter, c4, a capture mark, f6" whether c4 turns out to be the origin (orthodox long
-//! form) or a passage entry (#5 Hidden passage). Resolution against the legal moves of a
+//! `spec/notation.md` sections 3 and 7, without deciding what it means: `Nc4xf6` is "a
+//! knight letter, c4, a capture mark, f6" whether c4 turns out to be the origin (orthodox
+//! long form) or a passage entry (#5 Hidden passage), and `R@h8` or `Qxe5,Qxe6#` mean
+//! whatever a running event makes of them. Resolution against the legal moves of a
 //! position gives the meaning, as shakmaty separates `San` from `Move`. Files a..p and
 //! ranks 1..16 parse; whether a square exists is for the variant to say.
 
 use std::fmt::{self, Write as _};
 
-use arrayvec::ArrayVec;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, satisfy};
@@ -96,40 +96,184 @@ pub enum Hint {
     Rank(u8),
 }
 
-/// The most squares one move writes: origin, passage entry, exit (`c5-c4xg8`).
-pub const MAX_TARGETS: usize = 3;
+/// The written squares of a move in order, read as a slice. Nearly every move writes
+/// one, a move with its origin or through a passage two or three (`c5-c4xg8`), kept
+/// inline; a path (`Ke2-e4-e6-e8`, section 7) may write any number, kept on the heap.
+/// Sixteen bytes: with the heap behind one thin pointer, a [`Notation`] is no larger
+/// than when moves wrote three squares at most, and moves are most of what a game holds.
+#[derive(Clone)]
+pub struct Targets(Squares);
+
+#[derive(Clone)]
+enum Squares {
+    Inline(Inline, [Target; 3]),
+    #[expect(
+        clippy::box_collection,
+        reason = "a thin pointer keeps `Targets` at sixteen bytes"
+    )]
+    Heap(Box<Vec<Target>>),
+}
+
+/// How many inline squares are written: an enum, so that the spare values of its byte
+/// tell the two kinds of [`Squares`] apart without a byte of their own.
+#[derive(Clone, Copy)]
+enum Inline {
+    Zero,
+    One,
+    Two,
+    Three,
+}
+
+/// What fills the inline squares not written.
+const UNUSED: Target = Target {
+    separator: Separator::None,
+    square: Square::new(0, 0),
+    promotion: None,
+};
+
+impl Targets {
+    pub const fn new() -> Targets {
+        Targets(Squares::Inline(Inline::Zero, [UNUSED; 3]))
+    }
+
+    /// The one square of nearly every move.
+    #[inline(always)]
+    pub const fn one(target: Target) -> Targets {
+        Targets(Squares::Inline(Inline::One, [target, UNUSED, UNUSED]))
+    }
+
+    #[inline]
+    pub fn push(&mut self, target: Target) {
+        match &mut self.0 {
+            Squares::Inline(count, squares) => {
+                *count = match *count {
+                    Inline::Zero => Inline::One,
+                    Inline::One => Inline::Two,
+                    Inline::Two => Inline::Three,
+                    Inline::Three => {
+                        let mut all = squares.to_vec();
+                        all.push(target);
+                        self.0 = Squares::Heap(Box::new(all));
+                        return;
+                    }
+                };
+                squares[*count as usize - 1] = target;
+            }
+            Squares::Heap(all) => all.push(target),
+        }
+    }
+
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Target] {
+        match &self.0 {
+            Squares::Inline(count, squares) => &squares[..*count as usize],
+            Squares::Heap(all) => all,
+        }
+    }
+
+    /// Whether the squares are on the heap (more than three).
+    #[inline(always)]
+    pub fn spilled(&self) -> bool {
+        matches!(self.0, Squares::Heap(_))
+    }
+}
+
+impl Default for Targets {
+    fn default() -> Targets {
+        Targets::new()
+    }
+}
+
+impl std::ops::Deref for Targets {
+    type Target = [Target];
+
+    #[inline(always)]
+    fn deref(&self) -> &[Target] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Targets {
+    type Item = &'a Target;
+    type IntoIter = std::slice::Iter<'a, Target>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for Targets {
+    fn eq(&self, other: &Targets) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Targets {}
+
+impl std::hash::Hash for Targets {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl fmt::Debug for Targets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// `[letter]@square`: after a move, what it puts on the square; as a whole move, a drop
+/// or a square whose piece changes sides (`spec/notation.md` section 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// After a move, a piece of this letter appears (`Qxf7K@g7`: #68's king, `Rxd8Q@f7`),
+    /// or with none the piece the move captured is put there (`Rxe1@h1`). As a whole
+    /// move, the piece dropped (`R@h8`), or with none the piece on the square changes
+    /// sides (`@f7`). An ASCII byte, as [`Promotion::piece`], to keep every move small.
+    pub piece: Option<u8>,
+    pub square: Square,
+}
 
 /// Every form that is not castling or a null move.
+///
+/// `repr(C)` puts the letter first: the values a `char` cannot take then lie at the front
+/// of every [`Notation`], where the enums around it keep their tags, so that a PGN item
+/// holding a move is no larger than the move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct PieceMove {
     /// The piece letter as written (`N`, `A`, `P`...); none for a pawn.
     pub piece: Option<char>,
     pub hint: Option<Hint>,
-    /// The written squares in order; empty only for a push without origin (`R->a4`).
-    pub targets: ArrayVec<Target, MAX_TARGETS>,
-    /// `K@g7`: a captured king reappears on the owner's chosen pawn (#68 Prince).
-    pub king_at: Option<Square>,
+    /// `K@g7`, `@h1`: what the move puts on a square besides its own piece.
+    pub placed: Option<Placement>,
     /// `->a8`: a push (#43) or a knight facing (#85).
     pub arrow: Option<Facing>,
     /// `/g1`: the knight that swaps in (#85 Loyal Knights, LK-4).
     pub swap: Option<Square>,
+    /// The written squares in order; empty only for a push without origin (`R->a4`).
+    pub targets: Targets,
 }
 
 impl PieceMove {
-    /// A move with no event suffix (`K@`, `->`, `/`).
-    fn plain(
-        piece: Option<char>,
-        hint: Option<Hint>,
-        targets: ArrayVec<Target, MAX_TARGETS>,
-    ) -> Self {
+    /// A move with no event suffix (`@`, `->`, `/`).
+    fn plain(piece: Option<char>, hint: Option<Hint>, targets: Targets) -> Self {
         PieceMove {
             piece,
             hint,
             targets,
-            king_at: None,
+            placed: None,
             arrow: None,
             swap: None,
         }
+    }
+
+    /// The square of `K@g7`: a king appears there (#68 Prince: a captured king comes
+    /// back on the owner's chosen pawn).
+    pub fn king_at(&self) -> Option<Square> {
+        self.placed
+            .filter(|placed| placed.piece == Some(b'K'))
+            .map(|placed| placed.square)
     }
 }
 
@@ -155,6 +299,13 @@ pub enum MoveBody {
     Castle(Castle),
     Null(NullSpelling),
     Piece(PieceMove),
+    /// A whole move that only places: `R@h8` drops a rook (#7), `@f7` turns the piece on
+    /// f7 to the mover's side (#16).
+    Placement(Placement),
+    /// One turn in parts joined by commas (`Qxe5,Qxe6#`, `e4,d4`: #13, #51, #102): two or
+    /// more castlings, piece moves and placements. The check mark and assessment of the
+    /// [`Notation`] belong to the last part.
+    Turn(Box<[MoveBody]>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -243,6 +394,17 @@ impl Notation {
 
     pub fn is_null(&self) -> bool {
         matches!(self.body, MoveBody::Null(_))
+    }
+
+    /// Whether the notation holds memory of its own: only the rare forms that do not fit
+    /// inline do (a path of more than three squares, a turn of several parts).
+    #[inline]
+    pub(crate) fn owns_heap(&self) -> bool {
+        match &self.body {
+            MoveBody::Piece(m) => m.targets.spilled(),
+            MoveBody::Turn(_) => true,
+            MoveBody::Castle(_) | MoveBody::Null(_) | MoveBody::Placement(_) => false,
+        }
     }
 }
 
@@ -372,8 +534,7 @@ fn plain_piece_move(token: &[u8]) -> Option<(MoveBody, &[u8])> {
         [p @ b'A'..=b'Z', rest @ ..] if rest.first() != Some(&b'@') => (Some((*p, false)), rest),
         _ => (None, rest),
     };
-    let mut targets = ArrayVec::new();
-    targets.push(Target {
+    let targets = Targets::one(Target {
         separator,
         square,
         promotion: promotion.map(|(p, equals)| Promotion { piece: p, equals }),
@@ -423,7 +584,7 @@ fn piece_letter(i: &str) -> Res<'_, char> {
     satisfy(|c| c.is_ascii_uppercase()).parse(i)
 }
 
-/// `=Q`, `=q`, or a bare uppercase letter that is not the `K` of `K@`.
+/// `=Q`, `=q`, or a bare uppercase letter that is not the `K` of `K@g7`.
 fn promotion(i: &str) -> Res<'_, Promotion> {
     if let Ok((rest, _)) = char::<_, nom::error::Error<&str>>('=').parse(i) {
         return satisfy(|c| c.is_ascii_alphabetic())
@@ -489,23 +650,27 @@ fn hint(i: &str) -> Res<'_, Hint> {
     alt((file.map(Hint::File), rank.map(Hint::Rank))).parse(i)
 }
 
-fn targets(i: &str) -> Res<'_, ArrayVec<Target, MAX_TARGETS>> {
+fn targets(i: &str) -> Res<'_, Targets> {
     let (mut i, first) = target(true).parse(i)?;
-    let mut targets = ArrayVec::new();
-    targets.push(first);
+    let mut targets = Targets::one(first);
     // Peek before trying another square: most tokens end after one.
     while i.starts_with(|c: char| matches!(c, 'x' | '-' | 'a'..='p'))
         && let Ok((rest, next)) = target(false).parse(i)
     {
-        if targets.try_push(next).is_err() {
-            return Err(nom::Err::Failure(nom::error::Error::new(
-                i,
-                nom::error::ErrorKind::TooLarge,
-            )));
-        }
+        targets.push(next);
         i = rest;
     }
     Ok((i, targets))
+}
+
+/// `R@h8`, `@f7`, and the `K@g7` or `@h1` after a move.
+fn placement(i: &str) -> Res<'_, Placement> {
+    (opt(piece_letter), char('@'), square)
+        .map(|(piece, _, square)| Placement {
+            piece: piece.map(|letter| letter as u8),
+            square,
+        })
+        .parse(i)
 }
 
 fn piece_move(i: &str) -> Res<'_, PieceMove> {
@@ -516,7 +681,7 @@ fn piece_move(i: &str) -> Res<'_, PieceMove> {
             Ok((rest, (hint, targets))) => (rest, (Some(hint), targets)),
             // A push names no square before its arrow (`R->a4`).
             Err(nom::Err::Error(_)) if piece.is_some() && i.starts_with("->") => {
-                (i, (None, ArrayVec::new()))
+                (i, (None, Targets::new()))
             }
             Err(e) => return Err(e),
         },
@@ -525,7 +690,7 @@ fn piece_move(i: &str) -> Res<'_, PieceMove> {
     if i.is_empty() {
         return Ok((i, PieceMove::plain(piece, hint, targets)));
     }
-    let (i, king_at) = opt((tag("K@"), square).map(|(_, s)| s)).parse(i)?;
+    let (i, placed) = opt(placement).parse(i)?;
     let (i, arrow) = opt((tag("->"), facing).map(|(_, f)| f)).parse(i)?;
     let (i, swap) = opt((char('/'), square).map(|(_, s)| s)).parse(i)?;
     Ok((
@@ -534,7 +699,7 @@ fn piece_move(i: &str) -> Res<'_, PieceMove> {
             piece,
             hint,
             targets,
-            king_at,
+            placed,
             arrow,
             swap,
         },
@@ -558,10 +723,36 @@ fn body(i: &str) -> Res<'_, MoveBody> {
     alt((
         value(MoveBody::Null(NullSpelling::Dashes), tag("--")),
         value(MoveBody::Null(NullSpelling::Z0), tag("Z0")),
+        turn_part,
+    ))
+    .parse(i)
+}
+
+/// What a turn of several parts may hold: anything but a null move.
+fn turn_part(i: &str) -> Res<'_, MoveBody> {
+    alt((
         castle.map(MoveBody::Castle),
+        placement.map(MoveBody::Placement),
         piece_move.map(MoveBody::Piece),
     ))
     .parse(i)
+}
+
+/// The parts after the first of a turn (`,Qxe6` of `Qxe5,Qxe6#`), at `i`'s comma.
+fn turn(mut i: &str, first: MoveBody) -> Res<'_, MoveBody> {
+    if matches!(first, MoveBody::Null(_)) {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Char,
+        )));
+    }
+    let mut parts = vec![first];
+    while let Some(rest) = i.strip_prefix(',') {
+        let (rest, part) = turn_part(rest)?;
+        parts.push(part);
+        i = rest;
+    }
+    Ok((i, MoveBody::Turn(parts.into_boxed_slice())))
 }
 
 fn check_mark(i: &str) -> Res<'_, CheckMark> {
@@ -586,6 +777,11 @@ fn assessment(i: &str) -> Res<'_, Assessment> {
 
 fn notation(i: &str) -> Res<'_, Notation> {
     let (i, body) = body(i)?;
+    let (i, body) = if i.starts_with(',') {
+        turn(i, body)?
+    } else {
+        (i, body)
+    };
     if i.is_empty() {
         return Ok((
             i,
@@ -616,18 +812,7 @@ fn notation(i: &str) -> Res<'_, Notation> {
 
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.body {
-            MoveBody::Castle(castle) => {
-                let l = castle.letter;
-                write!(f, "{l}-{l}")?;
-                if castle.long {
-                    write!(f, "-{l}")?;
-                }
-            }
-            MoveBody::Null(NullSpelling::Dashes) => f.write_str("--")?,
-            MoveBody::Null(NullSpelling::Z0) => f.write_str("Z0")?,
-            MoveBody::Piece(m) => write_piece_move(f, m)?,
-        }
+        write_body(f, &self.body)?;
         match self.check {
             Some(CheckMark::Check) => f.write_char('+')?,
             Some(CheckMark::Mate) => f.write_char('#')?,
@@ -637,6 +822,41 @@ impl fmt::Display for Notation {
             f.write_str(a.as_str())?;
         }
         Ok(())
+    }
+}
+
+fn write_body(f: &mut fmt::Formatter<'_>, body: &MoveBody) -> fmt::Result {
+    match body {
+        MoveBody::Castle(castle) => {
+            let l = castle.letter;
+            write!(f, "{l}-{l}")?;
+            if castle.long {
+                write!(f, "-{l}")?;
+            }
+            Ok(())
+        }
+        MoveBody::Null(NullSpelling::Dashes) => f.write_str("--"),
+        MoveBody::Null(NullSpelling::Z0) => f.write_str("Z0"),
+        MoveBody::Piece(m) => write_piece_move(f, m),
+        MoveBody::Placement(placed) => write!(f, "{placed}"),
+        MoveBody::Turn(parts) => {
+            for (k, part) in parts.iter().enumerate() {
+                if k > 0 {
+                    f.write_char(',')?;
+                }
+                write_body(f, part)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(piece) = self.piece {
+            f.write_char(char::from(piece))?;
+        }
+        write!(f, "@{}", self.square)
     }
 }
 
@@ -663,8 +883,8 @@ fn write_piece_move(f: &mut fmt::Formatter<'_>, m: &PieceMove) -> fmt::Result {
             f.write_char(char::from(p.piece))?;
         }
     }
-    if let Some(square) = m.king_at {
-        write!(f, "K@{square}")?;
+    if let Some(placed) = m.placed {
+        write!(f, "{placed}")?;
     }
     if let Some(facing) = m.arrow {
         write!(f, "->{facing}")?;
@@ -752,6 +972,28 @@ mod tests {
             "o-o",
             "U->p1",
             "Pe4",
+            // Section 7: the catalogue's forms.
+            "Rxd8Q@f7",
+            "Qxf7K@g7",
+            "Rxe1@h1",
+            "Bxa6@b7",
+            "R@h8",
+            "N@h6#",
+            "@f7",
+            "@f7#",
+            "Qxe5,Qxe6#",
+            "e4,d4",
+            "b8=Q,h8=Q#",
+            "O-O,Kf1",
+            "R@a2,@f7,Qxe3xf3!?",
+            "g2-g1",
+            "h2-g2",
+            "h2-f1",
+            "g3-c8=Q+",
+            "Ke2-e4-e6-e8",
+            "h7-f5-d3-f1-d1-b1=Q",
+            "Qxe3xf3",
+            "d8=K",
         ] {
             let parsed = Notation::parse(token).unwrap_or_else(|e| panic!("{token}: {e}"));
             assert_eq!(parsed.to_string(), token);
@@ -804,7 +1046,7 @@ mod tests {
     #[test]
     fn event_forms() {
         let m = piece_move("Qxf7K@g7+");
-        assert_eq!(m.king_at, Some(sq("g7")));
+        assert_eq!(m.king_at(), Some(sq("g7")));
         let m = piece_move("R->a4");
         assert!(m.targets.is_empty());
         assert_eq!(m.arrow, Some(Facing { file: 0, rank: 3 }));
@@ -816,6 +1058,101 @@ mod tests {
         let promoted = piece_move("e8=N->e7");
         assert_eq!(promoted.targets[0].promotion.map(|p| p.piece), Some(b'N'));
         assert_eq!(promoted.arrow, Some(Facing { file: 4, rank: 6 }));
+    }
+
+    #[test]
+    fn paths_of_any_length_keep_their_squares_and_stay_inline_up_to_three() {
+        let m = piece_move("h7-f5-d3-f1-d1-b1=Q");
+        let squares: Vec<String> = m.targets.iter().map(|t| t.square.to_string()).collect();
+        assert_eq!(squares, ["h7", "f5", "d3", "f1", "d1", "b1"]);
+        assert!(
+            m.targets[1..]
+                .iter()
+                .all(|t| t.separator == Separator::Dash)
+        );
+        assert_eq!(m.targets[5].promotion.map(|p| p.piece), Some(b'Q'));
+        assert!(Notation::parse("h7-f5-d3-f1-d1-b1=Q").unwrap().owns_heap());
+        for token in ["e4", "Ng1-f3", "c5-c4xg8", "Qxe3xf3"] {
+            assert!(!Notation::parse(token).unwrap().owns_heap(), "{token}");
+        }
+    }
+
+    #[test]
+    fn placements_after_a_move_name_the_piece_or_the_captured_one() {
+        let m = piece_move("Rxd8Q@f7");
+        assert_eq!(m.targets.len(), 1);
+        assert_eq!(m.targets[0].promotion, None, "the Q of Q@ is no promotion");
+        assert_eq!(
+            m.placed,
+            Some(Placement {
+                piece: Some(b'Q'),
+                square: sq("f7")
+            })
+        );
+        assert_eq!(m.king_at(), None);
+        let m = piece_move("Rxe1@h1");
+        assert_eq!(
+            m.placed,
+            Some(Placement {
+                piece: None,
+                square: sq("h1")
+            })
+        );
+        let m = piece_move("e8=Q@f7");
+        assert_eq!(m.targets[0].promotion.map(|p| p.piece), Some(b'Q'));
+        assert_eq!(m.placed.map(|p| p.square), Some(sq("f7")));
+    }
+
+    #[test]
+    fn drops_and_at_squares_are_whole_moves() {
+        let n = Notation::parse("N@h6#").unwrap();
+        assert_eq!(
+            n.body,
+            MoveBody::Placement(Placement {
+                piece: Some(b'N'),
+                square: sq("h6")
+            })
+        );
+        assert_eq!(n.check, Some(CheckMark::Mate));
+        let n = Notation::parse("@f7").unwrap();
+        assert_eq!(
+            n.body,
+            MoveBody::Placement(Placement {
+                piece: None,
+                square: sq("f7")
+            })
+        );
+        assert!(!n.owns_heap());
+    }
+
+    #[test]
+    fn a_turn_of_several_parts_keeps_its_marks_for_the_last() {
+        let n = Notation::parse("b8=Q,h8=Q#").unwrap();
+        assert_eq!(n.check, Some(CheckMark::Mate));
+        let MoveBody::Turn(parts) = &n.body else {
+            panic!("{:?}", n.body)
+        };
+        let parts: Vec<String> = parts
+            .iter()
+            .map(|part| {
+                Notation {
+                    body: part.clone(),
+                    check: None,
+                    assessment: None,
+                }
+                .to_string()
+            })
+            .collect();
+        assert_eq!(parts, ["b8=Q", "h8=Q"]);
+        let n = Notation::parse("O-O,R@h8,@f7").unwrap();
+        assert!(matches!(
+            &n.body,
+            MoveBody::Turn(parts) if matches!(
+                &parts[..],
+                [MoveBody::Castle(_), MoveBody::Placement(_), MoveBody::Placement(_)]
+            )
+        ));
+        assert!(n.owns_heap());
     }
 
     #[test]
@@ -936,12 +1273,19 @@ mod tests {
             ("", 0),
             ("Nx", 1),
             ("x", 0),
-            ("e4e5e6e7", 6),
+            ("Ke2-e4-", 6),
             ("R->", 1),
             ("e4+#", 3),
             ("Nb", 2),
             ("e9=", 2),
-            ("K@g7", 1),
+            ("K@", 1),
+            ("@", 0),
+            ("Qxe5,", 5),
+            (",e4", 0),
+            ("--,e4", 2),
+            ("e4,--", 3),
+            ("e4+,d4", 3),
+            ("Qxf7K@g7@g6", 8),
             ("1-0", 1),
         ] {
             let err = Notation::parse(token).expect_err(token);

@@ -357,14 +357,16 @@ impl SpareLists {
             self.tags.push(tags);
         }
         if moves.capacity() > 0 {
-            // Moves, move numbers and NAGs own nothing on the heap (a move's targets are
-            // an `ArrayVec` of plain values), yet dropping one is a call: forgotten, they
-            // cost a test each.
+            // Move numbers, NAGs and nearly all moves own nothing on the heap (a move's
+            // squares are inline up to three), yet dropping one is a call: forgotten,
+            // they cost a test each.
             for item in moves.drain(..) {
-                if matches!(
-                    item.node,
-                    Item::Move(_) | Item::MoveNumber(_) | Item::Nag(_)
-                ) {
+                let owns_nothing = match &item.node {
+                    Item::Move(notation) => !notation.owns_heap(),
+                    Item::MoveNumber(_) | Item::Nag(_) => true,
+                    _ => false,
+                };
+                if owns_nothing {
                     std::mem::forget(item);
                 }
             }

@@ -7,6 +7,8 @@
 //! moves alone on that line read as choices too, so transcripts should number such
 //! moves (`3.c4 f6`); one (`c5`) is a move. Prose after the result is kept after it.
 
+use std::borrow::Cow;
+
 use crate::command::{EventCommand, parse_choices, parse_event, words};
 use crate::diagnostic::Diagnostic;
 use crate::notation::Notation;
@@ -202,7 +204,7 @@ fn token(word: &str) -> Option<Vec<(Token, usize, usize)>> {
 /// Adds the line's moves to the game when it is a move line. A line that starts with a
 /// move number is taken as moves even with a bad token, which is most likely a typo.
 fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    let words: Vec<(&str, Span)> = words(line, at).collect();
+    let words = move_words(line, at);
     let read: Vec<Option<Vec<(Token, usize, usize)>>> =
         words.iter().map(|(w, _)| token(w)).collect();
     let numbered =
@@ -221,10 +223,12 @@ fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagn
         let Some(tokens) = tokens else {
             diagnostics.push(unreadable_move(word, *span));
             game.moves
-                .push(Spanned::new(Item::Unreadable((*word).to_owned()), *span));
+                .push(Spanned::new(Item::Unreadable(word.to_string()), *span));
             continue;
         };
         for (token, from, to) in tokens {
+            // A turn rejoined from its parts ends where its last part does.
+            let to = if to == word.len() { span.len } else { to };
             let token_span = Span::new(span.offset + from, to - from);
             match token {
                 Token::Number(number) if number.number == 0 => {
@@ -239,6 +243,37 @@ fn move_line(line: &str, at: usize, game: &mut Game, diagnostics: &mut Vec<Diagn
         }
     }
     true
+}
+
+/// The words of a line, with a turn's parts joined again where a blank follows a comma
+/// (`Qxe5, Qxe6#`, `spec/notation.md` section 7) and the whole reads as one turn.
+fn move_words(line: &str, at: usize) -> Vec<(Cow<'_, str>, Span)> {
+    let mut out: Vec<(Cow<'_, str>, Span)> = Vec::new();
+    let mut run: Vec<(&str, Span)> = Vec::new();
+    for (word, span) in words(line, at) {
+        run.push((word, span));
+        if word.ends_with(',') {
+            continue;
+        }
+        push_run(&mut run, &mut out);
+    }
+    push_run(&mut run, &mut out);
+    out
+}
+
+/// Adds words that end in commas and the word after them, as one word if that reads.
+fn push_run<'a>(run: &mut Vec<(&'a str, Span)>, out: &mut Vec<(Cow<'a, str>, Span)>) {
+    if let [(_, first), .., (_, last)] = run.as_slice() {
+        let joined: String = run.iter().map(|(word, _)| *word).collect();
+        if token(&joined).is_some() {
+            out.push((Cow::Owned(joined), first.to(*last)));
+            run.clear();
+        }
+    }
+    out.extend(
+        run.drain(..)
+            .map(|(word, span)| (Cow::Borrowed(word), span)),
+    );
 }
 
 /// `1. ...`: the dots belong to the number before them.
@@ -289,6 +324,42 @@ mod tests {
                 .moves
                 .iter()
                 .any(|i| i.node == Item::Prose("wfb".into()))
+        );
+    }
+
+    #[test]
+    fn a_turn_in_parts_may_have_blanks_after_its_commas() {
+        let text = "1. e4, d4 e5\n2.Qxe5,  Qxe6# b8=Q,h8=Q#\n3. e4, then d4\n";
+        let parsed = parse_str(text);
+        let written: Vec<(String, &str)> = parsed
+            .game
+            .main_line()
+            .map(|m| (m.node.to_string(), &text[m.span.offset..m.span.end()]))
+            .collect();
+        assert_eq!(
+            written,
+            [
+                ("e4,d4".to_owned(), "e4, d4"),
+                ("e5".to_owned(), "e5"),
+                ("Qxe5,Qxe6#".to_owned(), "Qxe5,  Qxe6#"),
+                ("b8=Q,h8=Q#".to_owned(), "b8=Q,h8=Q#"),
+                ("d4".to_owned(), "d4"),
+            ]
+        );
+        // Words that do not read as one turn stay apart: `e4,` alone is no move.
+        let unreadable: Vec<&Item> = parsed
+            .game
+            .moves
+            .iter()
+            .map(|i| &i.node)
+            .filter(|node| matches!(node, Item::Unreadable(_)))
+            .collect();
+        assert_eq!(
+            unreadable,
+            [
+                &Item::Unreadable("e4,".into()),
+                &Item::Unreadable("then".into())
+            ]
         );
     }
 

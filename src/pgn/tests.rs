@@ -278,6 +278,38 @@ fn extended_notation_reads_inside_games() {
 }
 
 #[test]
+fn the_catalogue_notation_reads_as_one_move_a_token() {
+    // spec/notation.md section 7: a comma does not end a token, `@` may begin one.
+    let text = "1. e4,d4 @f7# 2. R@h8 Qxe5,Qxe6# 3.Ke2-e4-e6-e8 Rxd8Q@f7 4. Bxa6@b7 b8=Q,h8=Q# 5. d8=K (5. h7-f5-d3-f1-d1-b1=Q) *";
+    let parsed = one(text);
+    assert!(parsed.diagnostics.is_empty(), "{:?}", parsed.diagnostics);
+    assert_eq!(
+        moves(&parsed.game),
+        [
+            "e4,d4",
+            "@f7#",
+            "R@h8",
+            "Qxe5,Qxe6#",
+            "Ke2-e4-e6-e8",
+            "Rxd8Q@f7",
+            "Bxa6@b7",
+            "b8=Q,h8=Q#",
+            "d8=K"
+        ]
+    );
+}
+
+#[test]
+fn a_move_item_is_no_larger_than_its_move() {
+    // Moves are most of what a game holds; `PieceMove` keeps a niche at the front for it.
+    assert_eq!(
+        std::mem::size_of::<Item>(),
+        std::mem::size_of::<crate::notation::Notation>()
+    );
+    assert!(std::mem::size_of::<crate::notation::Notation>() <= 5 * std::mem::size_of::<usize>());
+}
+
+#[test]
 fn whitespace_alone_is_no_game_and_comments_alone_are_flagged() {
     assert!(parse_str(" \n\r\n ").is_empty());
     assert_eq!(codes(&one("{just a comment}")), ["empty-game"]);

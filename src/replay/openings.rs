@@ -81,8 +81,8 @@ impl Openings {
 
 /// Packs a notation into a number, one to one, each field in bits of its own. `None`
 /// for what does not fit (a letter beyond ASCII, a file or rank past 16, three
-/// squares) and for the event forms (`K@g7`, `->a8`, `/g1`): such moves are not kept,
-/// as no two games share them.
+/// squares) and for the event forms (`K@g7`, `->a8`, `/g1`, `R@h8`, `e4,d4`): such
+/// moves are not kept, as no two games share them.
 pub(super) fn code(notation: &Notation) -> Option<Code> {
     let ascii = |c: char| u8::try_from(c).ok().filter(u8::is_ascii).map(u64::from);
     let small = |n: u8| (n < 16).then_some(u64::from(n));
@@ -90,7 +90,7 @@ pub(super) fn code(notation: &Notation) -> Option<Code> {
         | notation.assessment.map_or(0, |a| a as u64 + 1) << 2;
     let body = match &notation.body {
         MoveBody::Piece(m) => {
-            if m.king_at.is_some() || m.arrow.is_some() || m.swap.is_some() {
+            if m.placed.is_some() || m.arrow.is_some() || m.swap.is_some() {
                 return None;
             }
             let piece = m.piece.map_or(Some(0), ascii)?;
@@ -125,6 +125,7 @@ pub(super) fn code(notation: &Notation) -> Option<Code> {
             1 << 53 | u64::from(castle.long) << 21 | u64::from(castle.letter)
         }
         MoveBody::Null(spelling) => 2 << 53 | *spelling as u64,
+        MoveBody::Placement(_) | MoveBody::Turn(_) => return None,
     };
     Some(body << 5 | marks)
 }

@@ -274,8 +274,9 @@ pub trait Event: Send + Sync {
         Some(String::new())
     }
 
-    /// Whether moves may carry this suffix of event notation while the event runs.
-    fn reads(&self, _suffix: Suffix) -> bool {
+    /// Whether moves may take this form of event notation while the event runs; the
+    /// core refuses a form no running event reads, naming the events that read it.
+    fn reads(&self, _form: Form) -> bool {
         false
     }
 
@@ -412,6 +413,19 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// Reads a written turn that is no single piece move, in a form the event reads: a
+    /// whole move that places (`R@h8`, `@f7`) or a turn in several parts (`Qxe5,Qxe6#`).
+    /// It resolves to one of the event's own moves ([`super::Special::Event`]), which
+    /// [`Event::play_extra`] plays whole, parts and all; `None` leaves it refused.
+    fn resolve_turn(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _written: &Notation,
+    ) -> Option<Result<Move, Rejection>> {
+        None
+    }
+
     /// Writes one of this event's own moves in canonical notation, without a check mark.
     fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
         format!("{}{}", v.geometry.name(mv.from), v.geometry.name(mv.to))
@@ -430,15 +444,51 @@ pub trait Event: Send + Sync {
     }
 }
 
-/// The suffixes events add to move notation.
+/// The forms of event notation (`spec/notation.md` sections 3 and 7) that no orthodox
+/// move takes: a move may take one only while an event that [`Event::reads`] it runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Suffix {
-    /// `K@g7`: a captured king comes back (#68).
-    KingAt,
+pub enum Form {
+    /// `Qxf7K@g7`, `Rxd8Q@f7`: a piece of the letter (an ASCII byte) appears on the
+    /// square as part of the move (#68 reads `K`).
+    Appears(u8),
+    /// `Rxe1@h1`, `Bxa6@b7`: the piece the move captured is put on the square.
+    CapturedTo,
     /// `/g1`: the knight that swaps in (#85).
     Swap,
     /// `->a8`: a push (#43) or a knight's direction (#85).
     Arrow,
+    /// `Ke2-e4-e6-e8`: a move along a path of more than three squares.
+    Path,
+    /// `R@h8`: a whole move that drops a piece on the square.
+    Drop,
+    /// `@f7`: a whole move that turns the piece on the square to the mover's side.
+    Convert,
+    /// `Qxe5,Qxe6#`: one turn in several parts joined by commas.
+    Turn,
+}
+
+impl fmt::Display for Form {
+    /// The form as diagnostics name it: how it is written, then what it says.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Form::Appears(letter) => write!(
+                f,
+                "`{}@` (a piece of that letter appearing on the square)",
+                char::from(letter)
+            ),
+            Form::CapturedTo => {
+                f.write_str("`@square` after a capture (the captured piece put there)")
+            }
+            Form::Swap => f.write_str("`/square` (a knight swapping in)"),
+            Form::Arrow => f.write_str("`->` (a line push or a knight facing)"),
+            Form::Path => f.write_str("a path of more than three squares"),
+            Form::Drop => f.write_str("`X@square` as a whole move (a piece dropped on the square)"),
+            Form::Convert => {
+                f.write_str("`@square` as a whole move (the piece there changing sides)")
+            }
+            Form::Turn => f.write_str("a turn in parts joined by commas"),
+        }
+    }
 }
 
 /// What a board picture shows of the running events beyond the pieces
@@ -547,12 +597,13 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
-    use crate::notation::Notation;
+    use crate::notation::MoveBody;
     use crate::rules::{Special, parse_fen, san};
 
     /// A toy event that uses every hook, to show the core calls them: pawns double-step
-    /// from anywhere, kings cannot be checked, a king may pass (`K--`), a piece landing
-    /// on d5 is put on d4, and captures are counted.
+    /// from anywhere, kings cannot be checked, a king may pass (written `K->e2`, as a
+    /// drop on its own square `K@e1`, or as a turn of king steps back to it `Kd2,Ke1`),
+    /// a piece landing on d5 is put on d4, and captures are counted.
     struct Toy {
         captures: AtomicUsize,
     }
@@ -572,6 +623,9 @@ mod tests {
                 rulings: &[],
                 page: "",
             }
+        }
+        fn reads(&self, form: Form) -> bool {
+            matches!(form, Form::Arrow | Form::Drop | Form::Turn)
         }
         fn may_double_step(&self, _: &Variant, _: &Position, _: Sq, _: Color) -> bool {
             true
@@ -621,11 +675,45 @@ mod tests {
             pos: &Position,
             written: &PieceMove,
         ) -> Option<Result<Move, Rejection>> {
-            (written.piece == Some('K') && written.arrow.is_some()).then(|| {
-                let mut moves = Vec::new();
-                self.extra_moves(v, pos, v.geometry.all(), v.geometry.all(), &mut moves);
-                Ok(moves[0])
+            (written.piece == Some('K') && written.arrow.is_some()).then(|| self.pass(v, pos))
+        }
+        fn resolve_turn(
+            &self,
+            v: &Variant,
+            pos: &Position,
+            written: &Notation,
+        ) -> Option<Result<Move, Rejection>> {
+            let g = v.geometry;
+            let king = pos.kings(v, pos.turn).first()?;
+            let ends_on_king = match &written.body {
+                MoveBody::Placement(placed) => {
+                    placed.piece == Some(b'K') && g.from_square(placed.square) == Some(king)
+                }
+                MoveBody::Turn(parts) => {
+                    parts
+                        .iter()
+                        .all(|part| matches!(part, MoveBody::Piece(m) if m.piece == Some('K')))
+                        && matches!(parts.last(), Some(MoveBody::Piece(last))
+                    if g.from_square(last.targets.last()?.square) == Some(king))
+                }
+                _ => false,
+            };
+            Some(if ends_on_king {
+                self.pass(v, pos)
+            } else {
+                Err(san::illegal(
+                    "the toy reads only a king's pass".to_owned(),
+                    None,
+                ))
             })
+        }
+    }
+
+    impl Toy {
+        fn pass(&self, v: &Variant, pos: &Position) -> Result<Move, Rejection> {
+            let mut moves = Vec::new();
+            self.extra_moves(v, pos, v.geometry.all(), v.geometry.all(), &mut moves);
+            Ok(moves[0])
         }
     }
 
@@ -661,6 +749,53 @@ mod tests {
 
     fn written(token: &str) -> Notation {
         Notation::parse(token).unwrap()
+    }
+
+    #[test]
+    fn forms_no_running_event_reads_are_refused_naming_the_events_that_do() {
+        let v = Variant::by_name("event-chess").unwrap();
+        let pos = parse_fen(v, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let refused = |token: &str| {
+            san::resolve(v, &pos, &written(token))
+                .expect_err(token)
+                .reason
+        };
+        let nowhere = "is allowed by no running event, and no event xpgn plays reads it";
+        for (token, reason) in [
+            (
+                "Rxa8K@e4",
+                "`K@` (a piece of that letter appearing on the square) belongs to event #68 Prince, which is not running here".to_owned(),
+            ),
+            (
+                "Rxa8Q@e4",
+                format!("`Q@` (a piece of that letter appearing on the square) {nowhere}"),
+            ),
+            (
+                "Rxa8@h1",
+                format!("`@square` after a capture (the captured piece put there) {nowhere}"),
+            ),
+            (
+                "Ra1-a3-a5-a7",
+                format!("a path of more than three squares {nowhere}"),
+            ),
+            (
+                "R@h8",
+                format!("`X@square` as a whole move (a piece dropped on the square) {nowhere}"),
+            ),
+            (
+                "@a8#",
+                format!("`@square` as a whole move (the piece there changing sides) {nowhere}"),
+            ),
+            ("Ra2,Ra3", format!("a turn in parts joined by commas {nowhere}")),
+            (
+                "Rxa8/b8",
+                "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running here".to_owned(),
+            ),
+        ] {
+            assert_eq!(refused(token), reason);
+        }
+        let help = san::resolve(v, &pos, &written("R@h8")).unwrap_err().help;
+        assert!(help.is_some_and(|h| h.starts_with("closest legal moves")));
     }
 
     /// A toy event that keeps state the way a plug-in does: a count of captures per
@@ -789,6 +924,18 @@ mod tests {
         let mut after = pos.clone();
         v.play(&mut after, &pass);
         assert_eq!(after.turn, Color::Black);
+        // A drop and a turn in two parts, forms the event reads, reach its hook.
+        for token in ["K@e1", "Kd2,Ke1", "Kf2,Ke1+"] {
+            assert_eq!(san::resolve(v, &pos, &written(token)), Ok(pass), "{token}");
+        }
+        let refused = san::resolve(v, &pos, &written("Kd2,Kd1")).unwrap_err();
+        assert_eq!(refused.reason, "the toy reads only a king's pass");
+        // A form it does not read is refused before any event sees it.
+        let refused = san::resolve(v, &pos, &written("@e1")).unwrap_err();
+        assert_eq!(
+            refused.reason,
+            "`@square` as a whole move (the piece there changing sides) is allowed by no running event, and no event xpgn plays reads it"
+        );
 
         let e5 = san::resolve(v, &pos, &written("e5")).unwrap();
         v.play(&mut pos, &e5);

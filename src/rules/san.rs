@@ -8,7 +8,7 @@
 use arrayvec::ArrayVec;
 
 use super::board::{Bitboard, Direction, Sq};
-use super::event::Suffix;
+use super::event::Form;
 use super::moves::{Move, Special};
 use super::piece::{Kind, Role};
 use super::position::{MAX_EVENTS, Position};
@@ -77,7 +77,33 @@ pub fn resolve_with(
             "a null move passes the turn; it has no move to resolve".to_owned(),
             None,
         )),
+        MoveBody::Placement(_) | MoveBody::Turn(_) => resolve_turn(v, pos, notation),
     }
+}
+
+/// Resolves a whole move that only events give a meaning (`R@h8`, `@f7`,
+/// `Qxe5,Qxe6#`): a running event that reads its form takes it, or it is refused.
+fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move, Rejection> {
+    let form = match &notation.body {
+        MoveBody::Placement(placed) if placed.piece.is_some() => Form::Drop,
+        MoveBody::Placement(_) => Form::Convert,
+        _ => Form::Turn,
+    };
+    let written = written_body(&notation.body);
+    if let Some(reason) = foreign_form(pos, form) {
+        return Err(illegal(reason, legal_help(v, pos, &written, None)));
+    }
+    for event in pos.events() {
+        if event.reads(form)
+            && let Some(resolved) = event.resolve_turn(v, pos, notation)
+        {
+            return resolved;
+        }
+    }
+    Err(illegal(
+        format!("no running event reads `{written}` as a move here"),
+        legal_help(v, pos, &written, None),
+    ))
 }
 
 pub(crate) fn illegal(reason: String, help: Option<String>) -> Rejection {
@@ -232,11 +258,8 @@ fn castle_text(castle: Castle) -> String {
     if castle.long { "O-O-O" } else { "O-O" }.to_owned()
 }
 
-/// Refuses forms that belong to events or variants this position does not have.
-fn foreign_form(pos: &Position, m: &PieceMove) -> Option<String> {
-    if let Some(reason) = foreign_suffix(pos, m) {
-        return Some(reason);
-    }
+/// Refuses a move through a passage or pass in a position that has neither.
+fn foreign_passage(m: &PieceMove) -> Option<String> {
     is_passage_form(m).then(|| {
         "a move through a passage (event #5 Hidden passage, or the pass of Secret Invisible Pass Chess) is not possible in this game"
             .to_owned()
@@ -251,34 +274,56 @@ fn is_passage_form(m: &PieceMove) -> bool {
             && (m.targets[0].separator == Separator::Capture || m.targets[0].promotion.is_some()))
 }
 
-/// Refuses the suffixes of events that are not running (`K@`, `/`, `->`).
-pub(crate) fn foreign_suffix(pos: &Position, m: &PieceMove) -> Option<String> {
-    let running = |suffix| pos.events().iter().any(|e| e.reads(suffix));
-    if m.king_at.is_some() && !running(Suffix::KingAt) {
-        return Some(
-            "`K@` (a captured king reappearing) belongs to event #68 Prince, which is not running here"
-                .to_owned(),
-        );
+/// Why a move in a form of event notation is refused, when no running event reads
+/// it: the events that do are named from the registry.
+fn foreign_form(pos: &Position, form: Form) -> Option<String> {
+    if pos.events().iter().any(|e| e.reads(form)) {
+        return None;
     }
-    if m.swap.is_some() && !running(Suffix::Swap) {
-        return Some(
-            "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running here"
-                .to_owned(),
-        );
-    }
-    if m.arrow.is_some() && !running(Suffix::Arrow) {
-        return Some(
-            "`->` (a line push or a knight facing) belongs to events #43 Line Pushers and #85 Loyal Knights, neither of which is running here"
-                .to_owned(),
-        );
-    }
-    None
+    let readers: Vec<String> = super::events::ALL
+        .iter()
+        .filter(|e| e.reads(form))
+        .map(|e| format!("#{} {}", e.number(), e.name()))
+        .collect();
+    Some(match readers.as_slice() {
+        [] => format!("{form} is allowed by no running event, and no event xpgn plays reads it"),
+        [one] => format!("{form} belongs to event {one}, which is not running here"),
+        [_, _] => format!(
+            "{form} belongs to events {}, neither of which is running here",
+            list(&readers)
+        ),
+        _ => format!(
+            "{form} belongs to events {}, none of which is running here",
+            list(&readers)
+        ),
+    })
+}
+
+/// The forms of event notation a piece move takes (`K@g7`, `/g1`, `->a8`, a long path).
+fn forms(m: &PieceMove) -> impl Iterator<Item = Form> {
+    let placed = m.placed.map(|placed| match placed.piece {
+        Some(letter) => Form::Appears(letter),
+        None => Form::CapturedTo,
+    });
+    let path = (m.targets.len() > 3).then_some(Form::Path);
+    [
+        placed,
+        m.swap.map(|_| Form::Swap),
+        m.arrow.map(|_| Form::Arrow),
+        path,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The move as written, without check marks or glyphs, for comparing with legal moves.
 pub(crate) fn written(m: &PieceMove) -> String {
+    written_body(&MoveBody::Piece(m.clone()))
+}
+
+fn written_body(body: &MoveBody) -> String {
     Notation {
-        body: MoveBody::Piece(m.clone()),
+        body: body.clone(),
         check: None,
         assessment: None,
     }
@@ -312,7 +357,7 @@ pub(crate) fn hinted_origins(v: &Variant, hint: Option<Hint>) -> Bitboard {
 }
 
 fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
-    if let Some(reason) = foreign_form(pos, m) {
+    if let Some(reason) = foreign_passage(m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
     let on_board = |square| on_board(v, square);
@@ -422,6 +467,9 @@ fn resolve_piece_move(
     m: &PieceMove,
     moves: &mut Vec<Move>,
 ) -> Result<Move, Rejection> {
+    if let Some(reason) = forms(m).find_map(|form| foreign_form(pos, form)) {
+        return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
+    }
     if pos.has_events() {
         for event in pos.events() {
             if let Some(resolved) = event.resolve(v, pos, m) {
@@ -522,9 +570,6 @@ fn resolve_pass(
     m: &PieceMove,
     moves: &mut Vec<Move>,
 ) -> Result<Move, Rejection> {
-    if let Some(reason) = foreign_suffix(pos, m) {
-        return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
-    }
     let on_board = |square| on_board(v, square);
     let n = m.targets.len();
     let (hole_written, far_written) = (m.targets[n - 2], m.targets[n - 1]);

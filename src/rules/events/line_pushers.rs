@@ -4,7 +4,7 @@
 
 use crate::notation::{Facing, PieceMove};
 use crate::rules::board::{Bitboard, Sq};
-use crate::rules::event::{Condition, Event, EventInfo, Suffix};
+use crate::rules::event::{Condition, Event, EventInfo, Form};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Role};
 use crate::rules::position::{Lifted, Position};
@@ -311,8 +311,8 @@ impl Event for LinePushers {
         &INFO
     }
 
-    fn reads(&self, suffix: Suffix) -> bool {
-        suffix == Suffix::Arrow
+    fn reads(&self, form: Form) -> bool {
+        form == Form::Arrow
     }
 
     /// EC-4: a pawn on its own first or second rank may step two.
@@ -379,7 +379,7 @@ impl Event for LinePushers {
                 .piece
                 .and_then(|letter| v.kind_of_letter(letter))
                 .is_some_and(|kind| Some(kind) == v.kind_of_letter('R'));
-            if is_rook && written.targets.len() <= 1 && written.king_at.is_none() {
+            if is_rook && written.targets.len() <= 1 && written.placed.is_none() {
                 return Some(self.resolve_push(v, pos, written, toward));
             }
             return None;

@@ -5,7 +5,7 @@
 use crate::command::Choice;
 use crate::notation::PieceMove;
 use crate::rules::board::{Bitboard, Direction, Sq};
-use crate::rules::event::{Condition, Event, EventInfo, Overlay, Suffix};
+use crate::rules::event::{Condition, Event, EventInfo, Form, Overlay};
 use crate::rules::moves::{Move, Special};
 use crate::rules::piece::{Color, Piece, Role};
 use crate::rules::position::Position;
@@ -241,8 +241,8 @@ impl Event for LoyalKnights {
         &INFO
     }
 
-    fn reads(&self, suffix: Suffix) -> bool {
-        matches!(suffix, Suffix::Swap | Suffix::Arrow)
+    fn reads(&self, form: Form) -> bool {
+        matches!(form, Form::Swap | Form::Arrow)
     }
 
     fn takes_choices(&self) -> bool {

@@ -8,7 +8,7 @@ use crate::diagnostic::Diagnostic;
 use crate::notation::{MoveBody, Notation, PieceMove};
 use crate::rules::board::{Bitboard, Sq};
 use crate::rules::event::{
-    Condition, Event, EventInfo, EventState, EventType, Follower, Moved, Overlay, Suffix,
+    Condition, Event, EventInfo, EventState, EventType, Follower, Form, Moved, Overlay,
 };
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Piece, Role};
@@ -136,7 +136,7 @@ impl Follower for PrinceFollower {
             return true;
         };
         let written = match &moved.written.body {
-            MoveBody::Piece(m) => m.king_at,
+            MoveBody::Piece(m) => m.king_at(),
             _ => None,
         };
         let comes_back = replacement(v, moved.before, moved.mv);
@@ -160,8 +160,8 @@ impl Event for Prince {
         &INFO
     }
 
-    fn reads(&self, suffix: Suffix) -> bool {
-        suffix == Suffix::KingAt
+    fn reads(&self, form: Form) -> bool {
+        form == Form::Appears(b'K')
     }
 
     fn takes_choices(&self) -> bool {
@@ -318,7 +318,7 @@ impl Event for Prince {
         written: &PieceMove,
     ) -> Result<(), Rejection> {
         let Some(square) = written
-            .king_at
+            .king_at()
             .filter(|_| pos.event_state(NUMBER).is_some())
         else {
             return Ok(());
@@ -341,10 +341,10 @@ impl Event for Prince {
                 None,
             )));
         }
-        written.king_at?;
+        written.king_at()?;
         let stripped = Notation {
             body: MoveBody::Piece(PieceMove {
-                king_at: None,
+                placed: None,
                 ..written.clone()
             }),
             check: None,
