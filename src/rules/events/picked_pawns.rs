@@ -22,8 +22,9 @@ const KNOWN: [u16; 2] = [4, 8];
 pub(super) struct PickedPawns {
     /// The event that picks them.
     pub number: u16,
-    /// What the rules call the pawn (`chosen pawn`).
+    /// What the rules call the pawn, one and several (`chosen pawn`, `chosen pawns`).
     pub noun: &'static str,
+    pub nouns: &'static str,
     /// The ruling on picking, giving and revealing them (`PR-4`).
     pub ruling: &'static str,
     /// How the record must write a pick that comes out.
@@ -114,7 +115,7 @@ impl PickedPawns {
         }
         let picked = self
             .picks_in(v, pos, choices)
-            .map_err(|why| format!("{why}; the {}s stay secret", self.noun))?;
+            .map_err(|why| format!("{why}; the {} stay secret", self.nouns))?;
         for sq in pawns[0] | pawns[1] {
             self.mark(pos, sq, picked.contains(&sq));
         }
@@ -132,8 +133,8 @@ impl PickedPawns {
         for choice in choices {
             let Choice::Square(square) = choice else {
                 return Err(format!(
-                    "`{choice}` is no square: #{number} takes the squares of the two {}s",
-                    self.noun
+                    "`{choice}` is no square: #{number} takes the squares of the two {}",
+                    self.nouns
                 ));
             };
             let sq = g
@@ -264,7 +265,7 @@ impl PickedPawns {
                 format!("{color} {which}")
             })
             .collect();
-        let mut line = format!("{}s: {}", self.noun, picks.join(", "));
+        let mut line = format!("{}: {}", self.nouns, picks.join(", "));
         if Color::BOTH.into_iter().any(|c| self.is_known(pos, c)) {
             line.push_str(" (marked @)");
         }

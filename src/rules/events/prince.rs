@@ -26,6 +26,7 @@ const NUMBER: u16 = 68;
 const CHOSEN: PickedPawns = PickedPawns {
     number: NUMBER,
     noun: "chosen pawn",
+    nouns: "chosen pawns",
     ruling: "PR-4",
     wording: KING_AT,
 };
