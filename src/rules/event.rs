@@ -767,8 +767,8 @@ mod tests {
                 "`K@` (a piece of that letter appearing on the square) belongs to event #68 Prince, which is not running here".to_owned(),
             ),
             (
-                "Rxa8Q@e4",
-                format!("`Q@` (a piece of that letter appearing on the square) {nowhere}"),
+                "Rxa8B@e4",
+                format!("`B@` (a piece of that letter appearing on the square) {nowhere}"),
             ),
             (
                 "Rxa8@h1",
