@@ -42,10 +42,17 @@ fn built_in_variants_are_listed() {
         .iter()
         .map(|e| e["number"].as_u64().unwrap())
         .collect();
-    assert_eq!(numbers, [5, 43, 68, 85]);
-    assert_eq!(events[1]["name"], "Line Pushers");
-    assert!(events[1]["rulings"].as_str().unwrap().contains("LP-1"));
-    assert!(events[2]["condition"].as_str().unwrap().contains("king"));
+    let registry: Vec<u64> = xpgn::rules::events::ALL
+        .iter()
+        .map(|e| u64::from(e.number()))
+        .collect();
+    assert_eq!(numbers, registry, "every event the registry holds, in its order");
+    let pushers = events.iter().find(|e| e["number"] == 43).unwrap();
+    assert_eq!(pushers["name"], "Line Pushers");
+    assert!(pushers["rulings"].as_str().unwrap().contains("LP-1"));
+    assert_eq!(pushers["page"], "docs/rules/event-43-line-pushers.md");
+    let prince = events.iter().find(|e| e["number"] == 68).unwrap();
+    assert!(prince["condition"].as_str().unwrap().contains("king"));
     let sip = &listed[3];
     assert_eq!(
         (sip["files"].as_u64(), sip["ranks"].as_u64()),
