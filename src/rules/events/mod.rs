@@ -6,6 +6,7 @@ pub mod line_pushers;
 pub mod loyal_knights;
 mod picked_pawns;
 pub mod prince;
+pub mod princess;
 
 use super::board::{Bitboard, Sq};
 use super::event::Event;
@@ -22,7 +23,13 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 4] = [&HiddenPassage, &LinePushers, &Prince, &LoyalKnights];
+pub const ALL: [&dyn Event; 5] = [
+    &HiddenPassage,
+    &LinePushers,
+    &princess::Princess,
+    &Prince,
+    &LoyalKnights,
+];
 
 /// The event with this number, if xpgn plays it.
 pub fn by_number(number: u16) -> Option<&'static dyn Event> {
