@@ -556,7 +556,7 @@ impl fmt::Debug for EventStart {
 }
 
 /// What a running event keeps in the position: its choices, what the record has told of
-/// its secrets, its counters. The core stores it beside the event and hashes what the
+/// its secrets, its counters. The core stores it for the event and hashes what the
 /// event says belongs to the position's identity ([`Event::state_key`]); only the event
 /// reads it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -571,16 +571,13 @@ pub struct Running {
     pub event: &'static dyn Event,
     /// The player who started it (EC-1), or `None` when it ran from the start.
     pub started_by: Option<Color>,
-    pub state: EventState,
     /// The first of its [`Event::mark_layers`] among the position's mark layers.
     pub first_mark: u8,
 }
 
 impl PartialEq for Running {
     fn eq(&self, other: &Running) -> bool {
-        self.event.number() == other.event.number()
-            && self.started_by == other.started_by
-            && self.state == other.state
+        self.event.number() == other.event.number() && self.started_by == other.started_by
     }
 }
 

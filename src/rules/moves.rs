@@ -929,6 +929,34 @@ impl Variant {
     }
 
     /// Plays a (pseudo-legal) move.
+    /// The captures of a move through a pass or passage, before its piece lands; the
+    /// squares whose castling rights they take.
+    fn capture_through(&self, pos: &mut Position, mv: &Move) -> Bitboard {
+        let mut lost_rights = Bitboard::EMPTY;
+        // The piece a passage takes as it is entered (HP-3), or en passant as it is
+        // entered (HP-9), kept to stand in for it below.
+        let mut entered = None;
+        if let Some(victim) = mv.entry_capture_square(self, pos) {
+            entered = pos.piece_at(victim).map(|piece| (victim, piece));
+            self.capture(pos, mv, victim);
+            lost_rights |= victim.bit();
+        }
+        // Not "whatever stands there": a piece going through a passage may end on the
+        // square it left.
+        if mv.captured.is_some() {
+            // A second capture is judged on the board as it stood before the move
+            // (LK-10, EC-11): the entry's piece stands in its place meanwhile.
+            if let Some((sq, piece)) = entered {
+                pos.put(sq, piece);
+            }
+            lost_rights |= self.capture(pos, mv, mv.capture_square(self)).bit();
+            if let Some((sq, _)) = entered {
+                pos.remove(sq);
+            }
+        }
+        lost_rights
+    }
+
     pub fn play(&self, pos: &mut Position, mv: &Move) {
         let us = mv.piece.color;
         let g = self.geometry;
@@ -965,26 +993,10 @@ impl Variant {
                 }
             }
             _ => {
-                // The piece a passage takes as it is entered (HP-3), or en passant as it
-                // is entered (HP-9), kept to stand in for it below.
-                let mut entered = None;
-                if let Some(victim) = mv.entry_capture_square(self, pos) {
-                    entered = pos.piece_at(victim).map(|piece| (victim, piece));
-                    self.capture(pos, mv, victim);
-                    lost_rights |= victim.bit();
-                }
-                // Not "whatever stands there": a piece going through a passage may end
-                // on the square it left.
-                if mv.captured.is_some() {
-                    // A second capture is judged on the board as it stood before the
-                    // move (LK-10, EC-11): the entry's piece stands in its place meanwhile.
-                    if let Some((sq, piece)) = entered {
-                        pos.put(sq, piece);
-                    }
+                if let Special::Pass { .. } = mv.special {
+                    lost_rights |= self.capture_through(pos, mv);
+                } else if mv.captured.is_some() {
                     lost_rights |= self.capture(pos, mv, mv.capture_square(self)).bit();
-                    if let Some((sq, _)) = entered {
-                        pos.remove(sq);
-                    }
                 }
                 match mv.promotion {
                     None => pos.relocate(mv.from, mv.to),

@@ -31,6 +31,9 @@ pub struct Position {
     events: ArrayVec<Running, MAX_EVENTS>,
     /// Non-pawn pieces each side has captured (EC-2 limits them before an event).
     pub captures: [u8; 2],
+    /// What each running event keeps ([`Running`] by index); boxed and absent until an
+    /// event starts, so orthodox positions copy no more.
+    event_states: Option<Box<[EventState; MAX_EVENTS]>>,
     /// What travels with pieces as they move, for the events that need it.
     marks: Option<Box<Marks>>,
     /// Whether the side to move is in check, as the move that led here worked out;
@@ -90,6 +93,7 @@ impl Position {
             hash: 0,
             events: ArrayVec::new(),
             captures: [0; 2],
+            event_states: None,
             marks: None,
             check: KnownCheck(None),
         }
@@ -144,10 +148,10 @@ impl Position {
             .try_push(Running {
                 event,
                 started_by,
-                state: EventState::default(),
                 first_mark: first_mark as u8,
             })
             .map_err(|_| format!("at most {MAX_EVENTS} events run in one game"))?;
+        self.event_states.get_or_insert_default()[self.events.len() - 1] = EventState::default();
         self.hash ^= zobrist::event(event.number());
         self.check = KnownCheck(None);
         Ok(())
@@ -155,20 +159,23 @@ impl Position {
 
     /// What the running event with this number keeps in the position.
     pub fn event_state(&self, number: u16) -> Option<&EventState> {
-        self.events
+        let index = self
+            .events
             .iter()
-            .find(|r| r.event.number() == number)
-            .map(|r| &r.state)
+            .position(|r| r.event.number() == number)?;
+        self.event_states.as_ref().map(|states| &states[index])
     }
 
     /// Sets what the running event with this number keeps; the part that belongs to the
     /// position's identity ([`Event::state_key`]) goes into the hash.
     pub fn set_event_state(&mut self, number: u16, state: EventState) {
-        let Some(running) = self.events.iter_mut().find(|r| r.event.number() == number) else {
+        let Some(index) = self.events.iter().position(|r| r.event.number() == number) else {
             return;
         };
-        self.hash ^= running.event.state_key(&running.state) ^ running.event.state_key(&state);
-        running.state = state;
+        let event = self.events[index].event;
+        let slot = &mut self.event_states.get_or_insert_default()[index];
+        self.hash ^= event.state_key(slot) ^ event.state_key(&state);
+        *slot = state;
         self.check = KnownCheck(None);
     }
 

@@ -814,4 +814,17 @@ mod tests {
         let facing = facing(&pos, sq("a8")).expect("a direction");
         assert_eq!(arrow_square(v, sq("a8"), facing).as_deref(), Some("a7"));
     }
+
+    #[test]
+    fn a_direction_one_file_off_the_board_survives_the_fen() {
+        let v = event_chess();
+        // The knight on h1 faces north-east, off the board (`Nh1->i2`, LK-1): the
+        // extended FEN keeps it (it was lost before).
+        let pos = with_knights("4k3/8/8/8/8/8/8/n3K2N w - - 0 1", "Nh1->i2 Na1->b2");
+        let fen = crate::rules::write_fen(v, &pos);
+        assert!(fen.contains("Nh1->i2"), "{fen}");
+        let read = parse_fen(v, &fen).unwrap();
+        assert_eq!(facing(&read, sq("h1")), facing(&pos, sq("h1")));
+        assert_eq!(crate::rules::write_fen(v, &read), fen);
+    }
 }
