@@ -46,7 +46,10 @@ fn built_in_variants_are_listed() {
         .iter()
         .map(|e| u64::from(e.number()))
         .collect();
-    assert_eq!(numbers, registry, "every event the registry holds, in its order");
+    assert_eq!(
+        numbers, registry,
+        "every event the registry holds, in its order"
+    );
     let pushers = events.iter().find(|e| e["number"] == 43).unwrap();
     assert_eq!(pushers["name"], "Line Pushers");
     assert!(pushers["rulings"].as_str().unwrap().contains("LP-1"));
