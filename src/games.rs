@@ -251,6 +251,7 @@ fn too_large(text: &str, offset: usize, part: &crate::source::Part) -> ParsedGam
         ..Default::default()
     };
     ParsedGame {
+        heap_moves: crate::pgn::HeapMoves::default(),
         game,
         diagnostics: vec![diagnostic],
     }

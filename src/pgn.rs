@@ -276,7 +276,30 @@ impl Game {
 pub struct ParsedGame {
     pub game: Game,
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether the main line may hold a move that owns heap memory (a path of more than
+    /// three squares, a turn in parts), which recycling must drop rather than forget.
+    pub(crate) heap_moves: HeapMoves,
 }
+
+/// Whether a game's main line may own heap memory in its moves: what the PGN reader
+/// knows for certain (only its full parser makes such moves), and what every other
+/// reader assumes. Not part of what was read, so it takes no part in equality.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HeapMoves(pub(crate) bool);
+
+impl Default for HeapMoves {
+    fn default() -> HeapMoves {
+        HeapMoves(true)
+    }
+}
+
+impl PartialEq for HeapMoves {
+    fn eq(&self, _: &HeapMoves) -> bool {
+        true
+    }
+}
+
+impl Eq for HeapMoves {}
 
 /// Reads every game of a whole text that starts at offset 0.
 pub fn parse_str(text: &str) -> Vec<ParsedGame> {
@@ -342,14 +365,14 @@ impl SpareGames {
     /// each game out copies it twice.
     pub fn recycle(&mut self, games: &mut Vec<ParsedGame>) {
         for parsed in games.iter_mut() {
-            self.lists.put(&mut parsed.game);
+            self.lists.put(&mut parsed.game, parsed.heap_moves.0);
         }
         games.clear();
     }
 }
 
 impl SpareLists {
-    fn put(&mut self, game: &mut Game) {
+    fn put(&mut self, game: &mut Game, heap_moves: bool) {
         let mut tags = std::mem::take(&mut game.tags);
         let mut moves = std::mem::take(&mut game.moves);
         if tags.capacity() > 0 {
@@ -359,10 +382,10 @@ impl SpareLists {
         if moves.capacity() > 0 {
             // Move numbers, NAGs and nearly all moves own nothing on the heap (a move's
             // squares are inline up to three), yet dropping one is a call: forgotten,
-            // they cost a test each.
+            // they cost a test each. Where a move may own some, each move is asked.
             for item in moves.drain(..) {
                 let owns_nothing = match &item.node {
-                    Item::Move(notation) => !notation.owns_heap(),
+                    Item::Move(notation) => !heap_moves || !notation.owns_heap(),
                     Item::MoveNumber(_) | Item::Nag(_) => true,
                     _ => false,
                 };
@@ -406,6 +429,8 @@ struct GameBuilder {
     /// `(` tokens skipped past [`MAX_VARIATION_DEPTH`], and the span they cover.
     skipped_depth: usize,
     skipped: Option<Span>,
+    /// Whether the full parser made a move that owns heap memory (plain SAN never does).
+    heap_moves: bool,
 }
 
 impl GameBuilder {
@@ -431,7 +456,10 @@ impl GameBuilder {
             end: _,
             skipped_depth,
             skipped,
+            heap_moves,
         } = self;
+        // Cleared below, its moves dropped.
+        *heap_moves = false;
         let Game {
             prelude,
             tags,
@@ -461,6 +489,7 @@ impl GameBuilder {
         self.phase = Phase::default();
         self.start = None;
         self.end = 0;
+        self.heap_moves = false;
     }
 }
 
@@ -979,7 +1008,10 @@ impl Reader<'_, '_> {
         let token = &self.text[start..end];
         let span = self.span(start, end);
         match Notation::parse(token) {
-            Ok(notation) => self.push(Item::Move(notation), span),
+            Ok(notation) => {
+                self.current.heap_moves |= notation.owns_heap();
+                self.push(Item::Move(notation), span)
+            }
             Err(_) => self.unreadable(token, span, unreadable_move(token, span)),
         }
     }
@@ -1133,7 +1165,12 @@ impl Reader<'_, '_> {
         let diagnostics = std::mem::take(&mut self.current.diagnostics);
         // The game now in the builder is the spare's, empty already.
         self.current.restart();
-        self.games.push(ParsedGame { game, diagnostics });
+        let heap_moves = HeapMoves(std::mem::take(&mut self.current.heap_moves));
+        self.games.push(ParsedGame {
+            game,
+            diagnostics,
+            heap_moves,
+        });
     }
 }
 

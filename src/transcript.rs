@@ -79,7 +79,11 @@ pub fn parse_chunk(text: &str, offset: usize) -> ParsedGame {
         }
     }
     game.span = Span::new(offset, text.len());
-    ParsedGame { game, diagnostics }
+    ParsedGame {
+        game,
+        diagnostics,
+        heap_moves: crate::pgn::HeapMoves::default(),
+    }
 }
 
 /// Lines with their byte offsets; `\n`, `\r\n` and a lone `\r` end a line.
