@@ -794,7 +794,10 @@ impl Replayer<'_> {
         let claimed = notation.check;
         let problem = match (claimed, actual) {
             (Some(CheckMark::Check), Gives::Check) | (Some(CheckMark::Mate), Gives::Mate) => None,
-            (_, Gives::Nothing) => Some("it gives no check".to_owned()),
+            (_, Gives::Nothing) => Some(match no_check_under_events(v, after, mv) {
+                Some(why) => format!("it gives no check: {why}"),
+                None => "it gives no check".to_owned(),
+            }),
             (Some(CheckMark::Check), Gives::Mate) => Some("it is checkmate".to_owned()),
             (Some(CheckMark::Mate), Gives::Check) => {
                 self.moves.clear();
@@ -1002,4 +1005,24 @@ fn count_moves(items: &[Spanned<Item>]) -> usize {
         .iter()
         .filter(|i| matches!(i.node, Item::Move(_)))
         .count()
+}
+
+/// Why the piece `mv` moved does not check the king it would check by the variant's own
+/// rules, when a running event changes what pieces attack (#71: too far away).
+fn no_check_under_events(v: &Variant, after: &Position, mv: &Move) -> Option<String> {
+    if !after.reach_changed() {
+        return None;
+    }
+    let piece = after.piece_at(mv.to)?;
+    let orthodox = v.attacks(piece.kind, piece.color, mv.to, after.occupied());
+    after
+        .checkable_kings(v, after.turn)
+        .into_iter()
+        .filter(|&king| orthodox.contains(king))
+        .find_map(|king| {
+            after
+                .events()
+                .into_iter()
+                .find_map(|event| event.why_unreached(v, after, mv.to, piece, king))
+        })
 }

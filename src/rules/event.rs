@@ -9,7 +9,7 @@ use std::fmt;
 
 use super::board::{Bitboard, Direction, Sq};
 use super::moves::Move;
-use super::piece::Color;
+use super::piece::{Color, Piece};
 use super::position::Position;
 use super::san::Rejection;
 use super::variant::Variant;
@@ -311,6 +311,29 @@ pub trait Event: Send + Sync {
         true
     }
 
+    /// Whether it changes where pieces go ([`Event::reach`]). While one such event runs,
+    /// the core works out every piece's moves and attacks through [`Event::reach`].
+    fn changes_reach(&self) -> bool {
+        false
+    }
+
+    /// Rewrites where the `piece` on `from` goes, with `occupied` in the way: `reach`
+    /// holds what the variant's rules and the events started before this one gave.
+    /// Moves and attacks both follow it, so a square a piece no longer reaches it neither
+    /// moves to nor checks (#71: a queen three squares away gives no check). A pawn's
+    /// reach can only narrow (its double steps, en passant and promotions are the core's);
+    /// an event gives pawns new moves with [`Event::extra_moves`].
+    fn reach(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _from: Sq,
+        _piece: Piece,
+        _occupied: Bitboard,
+        _reach: &mut Reach,
+    ) {
+    }
+
     /// Adds the moves this event makes possible for the side to move, from squares in
     /// `from` to squares in `to` (pushes, turns in place, promotion by standing still).
     /// They carry [`super::Special::Event`] with this event's number.
@@ -361,6 +384,29 @@ pub trait Event: Send + Sync {
     /// (HP-6: before the reveal it must also be legal as if there were no passage).
     fn allows(&self, _v: &Variant, _pos: &Position, _mv: &Move) -> bool {
         true
+    }
+
+    /// Why it does not allow `mv` ([`Event::allows`] said no), with the ruling, for the
+    /// diagnostic of a move written so.
+    fn why_refused(&self, _v: &Variant, _pos: &Position, _mv: &Move) -> String {
+        format!(
+            "event #{} {} does not allow this move",
+            self.number(),
+            self.name()
+        )
+    }
+
+    /// Why, under this event, the `piece` on `from` does not reach `to` (the variant's own
+    /// rules would let it), with the ruling; `None` when this event is not the reason.
+    fn why_unreached(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _from: Sq,
+        _piece: Piece,
+        _to: Sq,
+    ) -> Option<String> {
+        None
     }
 
     /// Plays one of this event's own moves (the core has cleared the en-passant square
@@ -563,6 +609,15 @@ impl fmt::Debug for EventStart {
 pub struct EventState {
     pub boards: [Bitboard; 2],
     pub words: [u16; 4],
+}
+
+/// Where a piece goes from its square ([`Event::reach`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// The squares it may move to when they are empty.
+    pub quiet: Bitboard,
+    /// The squares it attacks: it captures an enemy piece there and checks a king there.
+    pub attacks: Bitboard,
 }
 
 /// A running event as a position holds it.

@@ -19,7 +19,7 @@ pub mod variant;
 pub use board::{Bitboard, Direction, Geometry, Sq};
 pub use definition::DefinitionError;
 pub use ending::Ending;
-pub use event::{Condition, Event, EventInfo, EventStart, EventType};
+pub use event::{Condition, Event, EventInfo, EventStart, EventType, Reach};
 pub use fen::{FenError, parse_fen, write_fen};
 pub use moves::{Move, Special};
 pub use piece::{Color, Kind, Piece, PieceDef, Role};

@@ -2,6 +2,7 @@
 //! generation, legality, and playing them on a position.
 
 use super::board::{Bitboard, Direction, Geometry, MAX_SQUARES, Sq};
+use super::event::Reach;
 use super::meta;
 use super::piece::{Color, Kind, Piece, Role};
 use super::position::Position;
@@ -396,8 +397,90 @@ impl Variant {
         }
     }
 
+    /// Where the `piece` on `from` goes with `occupied` in the way, as the variant's rules
+    /// and then each running event that changes reaches
+    /// ([`Event::reach`](super::event::Event::reach)) have it.
+    pub fn reach(&self, pos: &Position, from: Sq, piece: Piece, occupied: Bitboard) -> Reach {
+        let t = &self.tables;
+        let mut reach = if self.role(piece.kind) == Role::Pawn {
+            let color = piece.color;
+            let mut quiet = Bitboard::EMPTY;
+            if let Some(step) = t.pawn_step(color, from) {
+                quiet.set(step);
+                if let Some(double) = t.pawn_step(color, step) {
+                    quiet.set(double);
+                }
+            }
+            Reach {
+                quiet,
+                attacks: t.pawn_attacks[color.index()][from.index()],
+            }
+        } else {
+            let attacks = self.attacks(piece.kind, piece.color, from, occupied);
+            Reach {
+                quiet: attacks & !occupied,
+                attacks,
+            }
+        };
+        for event in pos.events() {
+            if event.changes_reach() {
+                event.reach(self, pos, from, piece, occupied, &mut reach);
+            }
+        }
+        reach
+    }
+
+    /// [`Variant::moves_from`] while an event changes where pieces go: each piece's
+    /// moves from its [`Variant::reach`], a pawn's as the core makes them and then held
+    /// to its reach.
+    fn moves_by_reach(&self, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Vec<Move>) {
+        let us = pos.turn;
+        let ours = pos.by_color(us);
+        let theirs = pos.by_color(us.other());
+        let occupied = pos.occupied();
+        for sq in ours & from {
+            let piece = pos.piece_at(sq).expect("our piece");
+            let reach = self.reach(pos, sq, piece, occupied);
+            if self.role(piece.kind) == Role::Pawn {
+                let start = out.len();
+                self.pawn_moves(pos, piece, sq, to, out);
+                let mut kept = start;
+                for read in start..out.len() {
+                    let mv = out[read];
+                    let allowed = if mv.captured.is_some() {
+                        reach.attacks
+                    } else {
+                        reach.quiet
+                    };
+                    if allowed.contains(mv.to) {
+                        out[kept] = mv;
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
+                continue;
+            }
+            let targets = ((reach.quiet & !occupied) | (reach.attacks & theirs)) & to;
+            for target in targets {
+                out.push(Move {
+                    piece,
+                    from: sq,
+                    to: target,
+                    captured: pos.piece_at(target),
+                    promotion: None,
+                    special: Special::Normal,
+                    faces: None,
+                    swap: None,
+                });
+            }
+        }
+    }
+
     /// The moves of our pieces on `from` to squares in `to`, square by square.
     fn moves_from(&self, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Vec<Move>) {
+        if pos.reach_changed() {
+            return self.moves_by_reach(pos, from, to, out);
+        }
         let us = pos.turn;
         let ours = pos.by_color(us);
         let occupied = pos.occupied();
@@ -465,6 +548,9 @@ impl Variant {
     /// move asks for. Movement atoms are symmetric, so a piece reaches `target` when its
     /// kind attacks the piece's square from `target`, which looks along one line only.
     pub(crate) fn moves_to(&self, pos: &Position, from: Bitboard, target: Sq, out: &mut Vec<Move>) {
+        if pos.reach_changed() {
+            return self.moves_by_reach(pos, from, target.bit(), out);
+        }
         let us = pos.turn;
         let ours = pos.by_color(us);
         let occupied = pos.occupied();

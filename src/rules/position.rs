@@ -31,6 +31,8 @@ pub struct Position {
     events: ArrayVec<Running, MAX_EVENTS>,
     /// Non-pawn pieces each side has captured (EC-2 limits them before an event).
     pub captures: [u8; 2],
+    /// Whether a running event changes where pieces go ([`Event::changes_reach`]).
+    reach_changed: bool,
     /// What each running event keeps ([`Running`] by index); boxed and absent until an
     /// event starts, so orthodox positions copy no more.
     event_states: Option<Box<[EventState; MAX_EVENTS]>>,
@@ -93,6 +95,7 @@ impl Position {
             hash: 0,
             events: ArrayVec::new(),
             captures: [0; 2],
+            reach_changed: false,
             event_states: None,
             marks: None,
             check: KnownCheck(None),
@@ -121,6 +124,13 @@ impl Position {
 
     pub fn has_events(&self) -> bool {
         !self.events.is_empty()
+    }
+
+    /// Whether a running event changes where pieces go: then moves and attacks are
+    /// worked out piece by piece through [`Variant::reach`].
+    #[inline]
+    pub fn reach_changed(&self) -> bool {
+        self.reach_changed
     }
 
     /// The event `color` started, if any.
@@ -153,6 +163,7 @@ impl Position {
             .map_err(|_| format!("at most {MAX_EVENTS} events run in one game"))?;
         self.event_states.get_or_insert_default()[self.events.len() - 1] = EventState::default();
         self.hash ^= zobrist::event(event.number());
+        self.reach_changed |= event.changes_reach();
         self.check = KnownCheck(None);
         Ok(())
     }
@@ -351,6 +362,9 @@ impl Position {
 
     /// The pieces of `by` whose own movement attacks `sq`, with `occupied` in the way.
     pub fn direct_attackers(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> Bitboard {
+        if self.reach_changed {
+            return self.attackers_by_reach(v, sq, by, occupied);
+        }
         let t = &v.tables;
         let theirs = self.by_color(by) & occupied;
         let mut found = Bitboard::EMPTY;
@@ -406,6 +420,9 @@ impl Position {
 
     /// [`Position::is_attacked_through`] by the pieces' own movement only.
     pub fn is_attacked_directly(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> bool {
+        if self.reach_changed {
+            return self.attackers_by_reach(v, sq, by, occupied).nonempty();
+        }
         let t = &v.tables;
         let theirs = self.by_color(by) & occupied;
         if let Some(pawn) = t.pawn
@@ -427,6 +444,19 @@ impl Position {
                         && (v.ray_attacks(d, sq, occupied) & riders).nonempty()
                 })
         })
+    }
+
+    /// The pieces of `by` whose reach, as the running events have it, attacks `sq`: each
+    /// piece asked in turn, as no table knows reaches that events change.
+    fn attackers_by_reach(&self, v: &Variant, sq: Sq, by: Color, occupied: Bitboard) -> Bitboard {
+        let mut found = Bitboard::EMPTY;
+        for from in self.by_color(by) & occupied {
+            let piece = self.piece_at(from).expect("a piece of `by`");
+            if v.reach(self, from, piece, occupied).attacks.contains(sq) {
+                found.set(from);
+            }
+        }
+        found
     }
 
     #[inline]

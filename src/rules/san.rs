@@ -830,6 +830,9 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
             );
         }
     }
+    if let Some(why) = unreached_under_events(v, pos, ours, req.to) {
+        return illegal(why, help);
+    }
     if v.role(kind) == Role::Pawn {
         let reason = if req.pawn_push_only {
             if pos.piece_at(req.to).is_some_and(|p| p.color != us) {
@@ -863,6 +866,38 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
     )
 }
 
+/// Why none of our pieces on `ours` reaches `to` while a running event changes where
+/// pieces go, where the variant's own rules would let one: the event says, with its
+/// ruling (#71: at most two squares).
+fn unreached_under_events(v: &Variant, pos: &Position, ours: Bitboard, to: Sq) -> Option<String> {
+    if !pos.reach_changed() {
+        return None;
+    }
+    let occupied = pos.occupied();
+    let capture = pos.piece_at(to).is_some_and(|p| p.color != pos.turn);
+    ours.into_iter().find_map(|from| {
+        let piece = pos.piece_at(from)?;
+        let orthodox = v.attacks(piece.kind, piece.color, from, occupied);
+        let reached = if v.role(piece.kind) == Role::Pawn {
+            let step = v.tables.pawn_step(piece.color, from);
+            if capture {
+                orthodox.contains(to)
+            } else {
+                step == Some(to)
+                    || step.and_then(|s| v.tables.pawn_step(piece.color, s)) == Some(to)
+            }
+        } else {
+            orthodox.contains(to)
+        };
+        if !reached {
+            return None;
+        }
+        pos.events()
+            .into_iter()
+            .find_map(|event| event.why_unreached(v, pos, from, piece, to))
+    })
+}
+
 /// Why a move that the piece could make leaves its own king attacked.
 pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
     let g = v.geometry;
@@ -874,6 +909,9 @@ pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
         .kings(v, us)
         .find(|&k| after.is_attacked(v, k, us.other()));
     let Some(king) = king else {
+        if let Some(event) = pos.events().into_iter().find(|e| !e.allows(v, pos, mv)) {
+            return event.why_refused(v, pos, mv);
+        }
         return format!("{mover} cannot move to {}", g.name(mv.to));
     };
     let attackers: Vec<String> = after
