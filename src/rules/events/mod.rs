@@ -7,6 +7,7 @@ pub mod loyal_knights;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod slow_pieces;
 
 use super::board::{Bitboard, Sq};
 use super::event::Event;
@@ -23,11 +24,12 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 5] = [
+pub const ALL: [&dyn Event; 6] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
     &Prince,
+    &slow_pieces::SlowPieces,
     &LoyalKnights,
 ];
 
