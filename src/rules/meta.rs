@@ -16,9 +16,9 @@
 //!   zero, so it is not in the data.
 //! - Events with two wordings (#3, #7, #70, #74, #88, #102: none of the four xpgn plays).
 //!   A game plays the newest wording unless its command names the older one with the
-//!   word `old` among its choices (`[%event 70 old]`); the older wording is then its own
-//!   module with the same number, found by that word. Nothing reads `old` yet: a
-//!   command that wrote it today gets "takes no choices" from every event xpgn plays.
+//!   word `old` right after the number (`[%event 70 old]`); the older wording is then its
+//!   own module with the same number ([`Event::older_wording`], found by
+//!   [`events::find`]), `70o` in the extended FEN.
 
 use std::fmt;
 

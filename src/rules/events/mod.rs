@@ -23,7 +23,7 @@ pub use line_pushers::LinePushers;
 pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
-/// Every event xpgn plays, by number.
+/// Every event xpgn plays, by number; an older wording next to the newest.
 pub const ALL: [&dyn Event; 6] = [
     &HiddenPassage,
     &LinePushers,
@@ -33,9 +33,16 @@ pub const ALL: [&dyn Event; 6] = [
     &LoyalKnights,
 ];
 
-/// The event with this number, if xpgn plays it.
+/// The event with this number, in its newest wording, if xpgn plays it.
 pub fn by_number(number: u16) -> Option<&'static dyn Event> {
-    ALL.into_iter().find(|e| e.number() == number)
+    find(number, false)
+}
+
+/// The event with this number in its older wording (`[%event 70 old]`) or its newest,
+/// if xpgn plays that wording.
+pub fn find(number: u16, older: bool) -> Option<&'static dyn Event> {
+    ALL.into_iter()
+        .find(|e| e.number() == number && e.older_wording() == older)
 }
 
 /// The name of an event of the source texts, played or not (for diagnostics about
