@@ -160,3 +160,10 @@ fn slow_pieces_positions_match_cross_checked_counts() {
         |pos| pos.start_event(slow_pieces, None).unwrap(),
     );
 }
+
+/// Event #66 Slow King running from the start; the counts are cross-checked with
+/// `scripts/reach_perft.py`, an independent generator written from the rules text.
+#[test]
+fn slow_king_positions_match_cross_checked_counts() {
+    run("slow-king.perft", Variant::by_name("event-chess").unwrap());
+}

@@ -7,6 +7,7 @@ pub mod loyal_knights;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod slow_king;
 pub mod slow_pieces;
 
 use super::board::{Bitboard, Sq};
@@ -24,10 +25,11 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 6] = [
+pub const ALL: [&dyn Event; 7] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
+    &slow_king::SlowKing,
     &Prince,
     &slow_pieces::SlowPieces,
     &LoyalKnights,
