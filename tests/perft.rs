@@ -167,3 +167,13 @@ fn slow_pieces_positions_match_cross_checked_counts() {
 fn slow_king_positions_match_cross_checked_counts() {
     run("slow-king.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #62 King on horse running from the start; the counts are cross-checked with
+/// `scripts/reach_perft.py`, an independent generator written from the rules text.
+#[test]
+fn king_on_horse_positions_match_cross_checked_counts() {
+    run(
+        "king-on-horse.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

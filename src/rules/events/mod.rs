@@ -2,6 +2,7 @@
 //! knows of but cannot play yet.
 
 pub mod hidden_passage;
+pub mod king_on_horse;
 pub mod line_pushers;
 pub mod loyal_knights;
 mod picked_pawns;
@@ -25,10 +26,11 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 7] = [
+pub const ALL: [&dyn Event; 8] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
+    &king_on_horse::KingOnHorse,
     &slow_king::SlowKing,
     &Prince,
     &slow_pieces::SlowPieces,
