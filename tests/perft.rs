@@ -177,3 +177,13 @@ fn king_on_horse_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #110 Short Non-captures running from the start; the counts are cross-checked
+/// with `scripts/reach_perft.py`, an independent generator written from the rules text.
+#[test]
+fn short_non_captures_positions_match_cross_checked_counts() {
+    run(
+        "short-non-captures.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -8,6 +8,7 @@ pub mod loyal_knights;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 
@@ -26,7 +27,7 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 8] = [
+pub const ALL: [&dyn Event; 9] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
@@ -35,6 +36,7 @@ pub const ALL: [&dyn Event; 8] = [
     &Prince,
     &slow_pieces::SlowPieces,
     &LoyalKnights,
+    &short_non_captures::ShortNonCaptures,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
