@@ -187,3 +187,13 @@ fn short_non_captures_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #8 Move Forward! running from the start; the counts are cross-checked with
+/// `scripts/reach_perft.py`, an independent generator written from the rules text.
+#[test]
+fn move_forward_positions_match_cross_checked_counts() {
+    run(
+        "move-forward.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -5,6 +5,7 @@ pub mod hidden_passage;
 pub mod king_on_horse;
 pub mod line_pushers;
 pub mod loyal_knights;
+pub mod move_forward;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
@@ -27,8 +28,9 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 9] = [
+pub const ALL: [&dyn Event; 10] = [
     &HiddenPassage,
+    &move_forward::MoveForward,
     &LinePushers,
     &princess::Princess,
     &king_on_horse::KingOnHorse,
