@@ -197,3 +197,10 @@ fn move_forward_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #70 Ice (blog wording) running from the start; the counts are cross-checked with
+/// `scripts/reach_perft.py`, an independent generator written from the rules text.
+#[test]
+fn ice_positions_match_cross_checked_counts() {
+    run("ice.perft", Variant::by_name("event-chess").unwrap());
+}

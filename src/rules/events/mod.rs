@@ -2,6 +2,7 @@
 //! knows of but cannot play yet.
 
 pub mod hidden_passage;
+pub mod ice;
 pub mod king_on_horse;
 pub mod line_pushers;
 pub mod loyal_knights;
@@ -28,7 +29,7 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 10] = [
+pub const ALL: [&dyn Event; 11] = [
     &HiddenPassage,
     &move_forward::MoveForward,
     &LinePushers,
@@ -36,6 +37,7 @@ pub const ALL: [&dyn Event; 10] = [
     &king_on_horse::KingOnHorse,
     &slow_king::SlowKing,
     &Prince,
+    &ice::Ice,
     &slow_pieces::SlowPieces,
     &LoyalKnights,
     &short_non_captures::ShortNonCaptures,
