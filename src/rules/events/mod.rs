@@ -3,6 +3,7 @@
 
 pub mod hidden_passage;
 pub mod ice;
+pub mod ice_old;
 pub mod king_on_horse;
 pub mod line_pushers;
 pub mod loyal_knights;
@@ -29,7 +30,7 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 11] = [
+pub const ALL: [&dyn Event; 12] = [
     &HiddenPassage,
     &move_forward::MoveForward,
     &LinePushers,
@@ -38,6 +39,7 @@ pub const ALL: [&dyn Event; 11] = [
     &slow_king::SlowKing,
     &Prince,
     &ice::Ice,
+    &ice_old::IceOld,
     &slow_pieces::SlowPieces,
     &LoyalKnights,
     &short_non_captures::ShortNonCaptures,
