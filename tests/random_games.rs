@@ -15,7 +15,7 @@ use xpgn::layout::write_game;
 use xpgn::pgn::parse_str;
 use xpgn::replay::{Recording, Replay, check_game, replay_recording};
 use xpgn::rules::san::san;
-use xpgn::rules::{Color, Position, Variant, Variants, events, parse_fen};
+use xpgn::rules::{Color, Position, Variant, Variants, events, meta, parse_fen};
 
 /// An event one player starts: its number and the ply at which it is started at the
 /// earliest (later when its Condition does not hold yet).
@@ -71,6 +71,10 @@ fn start_event(v: &Variant, pos: &mut Position, number: u16, rng: &mut TestRng) 
         let text = format!("{number} {words}");
         let command = parse_event(text.trim(), 0).unwrap();
         let chosen: Vec<_> = command.choices.iter().map(|c| c.node).collect();
+        // EC-12 too: a Type that a running event shares or excludes is drawn again.
+        if !meta::breaches(v, pos, event, &chosen).is_empty() {
+            continue;
+        }
         let mut trial = pos.clone();
         trial.start_event(event, Some(pos.turn)).ok()?;
         if event.begin(v, &mut trial, &chosen).is_ok() {

@@ -1,6 +1,7 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+pub mod five_check;
 pub mod hidden_passage;
 pub mod line_pushers;
 pub mod loyal_knights;
@@ -23,7 +24,8 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 5] = [
+pub const ALL: [&dyn Event; 6] = [
+    &five_check::FiveCheck,
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
