@@ -148,3 +148,13 @@ fn loyal_knights_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #18 Magnetic Pawns running from the start; the counts are cross-checked with
+/// `scripts/magnetic_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn magnetic_pawns_positions_match_cross_checked_counts() {
+    run(
+        "magnetic-pawns.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

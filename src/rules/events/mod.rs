@@ -5,6 +5,7 @@ pub mod five_check;
 pub mod hidden_passage;
 pub mod line_pushers;
 pub mod loyal_knights;
+pub mod magnetic_pawns;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
@@ -24,9 +25,10 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 6] = [
+pub const ALL: [&dyn Event; 7] = [
     &five_check::FiveCheck,
     &HiddenPassage,
+    &magnetic_pawns::MagneticPawns,
     &LinePushers,
     &princess::Princess,
     &Prince,
