@@ -158,3 +158,10 @@ fn magnetic_pawns_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #42 Tanks running from the start; the counts are cross-checked with
+/// `scripts/tanks_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn tanks_positions_match_cross_checked_counts() {
+    run("tanks.perft", Variant::by_name("event-chess").unwrap());
+}

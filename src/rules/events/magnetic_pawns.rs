@@ -4,7 +4,7 @@
 //! pull leaves the mover in check is illegal.
 
 use crate::notation::PieceMove;
-use crate::rules::board::{Bitboard, Sq};
+use crate::rules::board::Sq;
 use crate::rules::event::{Condition, Event, EventInfo};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Piece, Role};
@@ -156,8 +156,10 @@ impl Event for MagneticPawns {
 
 /// The squares a pawn of `color` on `pawn` would pull a man off and onto, for tests.
 #[cfg(test)]
-fn pulled(v: &Variant, pos: &Position, pawn: Sq, color: Color) -> Bitboard {
-    pull(v, pos, pawn, color).map_or(Bitboard::EMPTY, |(from, to)| from.bit() | to.bit())
+fn pulled(v: &Variant, pos: &Position, pawn: Sq, color: Color) -> crate::rules::Bitboard {
+    pull(v, pos, pawn, color).map_or(crate::rules::Bitboard::EMPTY, |(from, to)| {
+        from.bit() | to.bit()
+    })
 }
 
 #[cfg(test)]

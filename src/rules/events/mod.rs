@@ -9,6 +9,7 @@ pub mod magnetic_pawns;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod tanks;
 
 use super::board::{Bitboard, Sq};
 use super::event::Event;
@@ -25,10 +26,11 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 7] = [
+pub const ALL: [&dyn Event; 8] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &magnetic_pawns::MagneticPawns,
+    &tanks::Tanks,
     &LinePushers,
     &princess::Princess,
     &Prince,
