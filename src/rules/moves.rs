@@ -1040,9 +1040,8 @@ impl Variant {
     }
 
     /// Takes the piece on `victim` (or whichever a running event puts in its place,
-    /// LK-2) for `mv`, counting it (EC-2); returns the square emptied. An event's own
-    /// capturing move takes its victim through it too (TK-1).
-    pub(crate) fn capture(&self, pos: &mut Position, mv: &Move, mut victim: Sq) -> Sq {
+    /// LK-2) for `mv`, counting it (EC-2); returns the square emptied.
+    fn capture(&self, pos: &mut Position, mv: &Move, mut victim: Sq) -> Sq {
         if pos.has_events() {
             for event in pos.events() {
                 victim = event.before_capture(self, pos, mv, victim);

@@ -17,15 +17,27 @@ const NUMBER: u16 = 42;
 /// Along files and ranks.
 const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
-/// The square of the man a tank move takes: its `Special::Event` data.
-fn victim(mv: &Move) -> Option<Sq> {
-    match mv.special {
-        Special::Event {
-            number: NUMBER,
-            data,
-        } => u8::try_from(data).ok().map(Sq),
-        _ => None,
+/// The square of the man a tank move takes (TK-1): a rook's capture that stops on an
+/// empty square took the first man on its way there; `None` for any other move.
+fn victim(v: &Variant, pos: &Position, mv: &Move) -> Option<Sq> {
+    if mv.special != Special::Normal
+        || mv.captured.is_none()
+        || pos.piece_at(mv.to).is_some()
+        || v.kind_of_letter('R') != Some(mv.piece.kind)
+        || pos.piece_at(mv.from) != Some(mv.piece)
+    {
+        return None;
     }
+    let g = v.geometry;
+    let (df, dr) = (
+        (i32::from(g.file(mv.to)) - i32::from(g.file(mv.from))).signum(),
+        (i32::from(g.rank(mv.to)) - i32::from(g.rank(mv.from))).signum(),
+    );
+    let mut s = g.offset(mv.from, df, dr)?;
+    while pos.piece_at(s).is_none() && s != mv.to {
+        s = g.offset(s, df, dr)?;
+    }
+    (s != mv.to).then_some(s)
 }
 
 /// Our tank moves in `pos` from `from` (TK-1): every rook of the side to move, in each
@@ -58,10 +70,7 @@ fn tank_moves(v: &Variant, pos: &Position, from: Bitboard, out: &mut Vec<Move>) 
                     to,
                     captured: Some(taken),
                     promotion: None,
-                    special: Special::Event {
-                        number: NUMBER,
-                        data: u16::from(target.0),
-                    },
+                    special: Special::Normal,
                     faces: None,
                     swap: None,
                 });
@@ -172,24 +181,19 @@ impl Event for Tanks {
         tank_moves(v, pos, from, out);
     }
 
-    /// TK-1: the man is taken as any capture takes him (a #85 swap, EC-2's count), the
-    /// rook stops on its square, and the running events see it land (PR-2, PS-2).
-    fn play_extra(&self, v: &Variant, pos: &mut Position, mv: &Move) {
-        let Some(target) = victim(mv) else {
-            return;
-        };
-        let emptied = v.capture(pos, mv, target);
-        pos.relocate(mv.from, mv.to);
-        if pos.castling.contains(emptied) {
-            pos.set_castling(pos.castling & !emptied.bit());
+    /// TK-1: a tank move is an ordinary capture whose victim is not on the square it
+    /// stops on: the core takes him here, as any capture (EC-2's count, the landing
+    /// hooks of #58 and #68), and moves the rook on.
+    fn before_capture(&self, v: &Variant, pos: &mut Position, mv: &Move, victim: Sq) -> Sq {
+        if victim != mv.to {
+            return victim;
         }
-        for event in pos.events() {
-            event.after_landing(v, pos, mv);
-        }
+        self::victim(v, pos, mv).unwrap_or(victim)
     }
 
-    /// `Rxd4` with d4 empty: the tank move of a rook stopping there (TK-4), by the
-    /// written origin where several could.
+    /// Explains the written moves a tank cannot make (TK-2, TK-5) and a tank move
+    /// written without `x` (TK-4); the orthodox reader takes `Rxd4` itself, a tank move
+    /// being an ordinary capture.
     fn resolve(
         &self,
         v: &Variant,
@@ -209,60 +213,26 @@ impl Event for Tanks {
         if written.piece != Some('R') || pos.piece_at(to).is_some() {
             return self.why_no_drive(v, pos, written, from, to).map(Err);
         }
+        if last.separator == Separator::Capture {
+            return None;
+        }
         let mut moves = Vec::new();
         v.legal_moves_between(pos, from, to.bit(), &mut moves);
-        let quiet = moves.iter().any(|mv| victim(mv).is_none());
-        moves.retain(|mv| victim(mv).is_some() && san::choices_match(v, pos, written, mv));
-        if last.separator != Separator::Capture {
-            // A quiet move there is what `Rd6` says; a tank move alone is a capture
-            // written without its `x`.
-            return (!quiet && !moves.is_empty()).then(|| {
-                let spellings: Vec<String> =
-                    moves.iter().map(|mv| san::san_plain(v, pos, mv)).collect();
-                Err(san::illegal(
-                    format!(
-                        "`{}` names no quiet move: a rook that stops on {} there has captured on its way, and a tank move is written with `x` (TK-4)",
-                        san::written(written),
-                        g.name(to)
-                    ),
-                    Some(format!("write {}", spellings.join(" or "))),
-                ))
-            });
-        }
-        match moves.as_slice() {
-            [] => None,
-            [mv] => Some(Ok(*mv)),
-            several => Some(Err(san::ambiguous(v, pos, several))),
-        }
-    }
-
-    /// `Rxd4`, with the rook's file or rank where another rook could stop there too.
-    fn san(&self, v: &Variant, pos: &Position, mv: &Move) -> String {
-        let g = v.geometry;
-        let mut moves = Vec::new();
-        let rooks = pos.pieces(mv.piece.color, mv.piece.kind);
-        v.legal_moves_between(pos, rooks & !mv.from.bit(), mv.to.bit(), &mut moves);
-        let others: Vec<Sq> = moves
-            .iter()
-            .filter(|other| victim(other).is_some())
-            .map(|other| other.from)
-            .collect();
-        let square = g.name(mv.from);
-        let (file, rank) = square.split_at(1);
-        let hint = if others.is_empty() {
-            ""
-        } else if others.iter().all(|&o| g.file(o) != g.file(mv.from)) {
-            file
-        } else if others.iter().all(|&o| g.rank(o) != g.rank(mv.from)) {
-            rank
-        } else {
-            &square
-        };
-        format!("R{hint}x{}", g.name(mv.to))
-    }
-
-    fn lan(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
-        format!("R{}x{}", v.geometry.name(mv.from), v.geometry.name(mv.to))
+        let quiet = moves.iter().any(|mv| mv.captured.is_none());
+        moves.retain(|mv| victim(v, pos, mv).is_some());
+        // A quiet move there is what `Rd6` says; a tank move alone is a capture
+        // written without its `x`.
+        (!quiet && !moves.is_empty()).then(|| {
+            let spellings: Vec<String> = moves.iter().map(|mv| san::san_plain(v, pos, mv)).collect();
+            Err(san::illegal(
+                format!(
+                    "`{}` names no quiet move: a rook that stops on {} there has captured on its way, and a tank move is written with `x` (TK-4)",
+                    san::written(written),
+                    g.name(to)
+                ),
+                Some(format!("write {}", spellings.join(" or "))),
+            ))
+        })
     }
 }
 
@@ -288,7 +258,7 @@ mod tests {
         let v = event_chess();
         let mut pos = with_tanks("3k4/8/8/3p4/8/8/8/3RK3 w - - 0 1");
         let mv = resolve(&pos, "Rxd7").unwrap();
-        assert_eq!(victim(&mv), Some(sq("d5")));
+        assert_eq!(victim(v, &pos, &mv), Some(sq("d5")));
         assert_eq!(san::san(v, &pos, &mv), "Rxd7+");
         v.play(&mut pos, &mv);
         assert_eq!(
