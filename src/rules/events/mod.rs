@@ -1,6 +1,7 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+pub mod bloodthirst;
 pub mod five_check;
 pub mod hidden_passage;
 pub mod line_pushers;
@@ -26,7 +27,7 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 8] = [
+pub const ALL: [&dyn Event; 9] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &magnetic_pawns::MagneticPawns,
@@ -34,6 +35,7 @@ pub const ALL: [&dyn Event; 8] = [
     &LinePushers,
     &princess::Princess,
     &Prince,
+    &bloodthirst::Bloodthirst,
     &LoyalKnights,
 ];
 
