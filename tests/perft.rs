@@ -165,3 +165,10 @@ fn magnetic_pawns_positions_match_cross_checked_counts() {
 fn tanks_positions_match_cross_checked_counts() {
     run("tanks.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #75 Bloodthirst running from the start; the counts are cross-checked with
+/// `scripts/bloodthirst_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn bloodthirst_positions_match_cross_checked_counts() {
+    run("bloodthirst.perft", Variant::by_name("event-chess").unwrap());
+}
