@@ -170,5 +170,8 @@ fn tanks_positions_match_cross_checked_counts() {
 /// `scripts/bloodthirst_perft.py`, written from the rules text on top of python-chess.
 #[test]
 fn bloodthirst_positions_match_cross_checked_counts() {
-    run("bloodthirst.perft", Variant::by_name("event-chess").unwrap());
+    run(
+        "bloodthirst.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
 }
