@@ -798,7 +798,17 @@ impl Replayer<'_> {
                 Some(why) => format!("it gives no check: {why}"),
                 None => "it gives no check".to_owned(),
             }),
-            (Some(CheckMark::Check), Gives::Mate) => Some("it is checkmate".to_owned()),
+            (Some(CheckMark::Check), Gives::Mate) => {
+                Some(match crate::rules::ending::ending(v, after, &[]) {
+                    Some(Ending::EventWin { winner, event }) => {
+                        crate::rules::events::by_number(event)
+                            .map_or("it ends the game".to_owned(), |e| {
+                                format!("it ends the game: {}", e.victory(winner).1)
+                            })
+                    }
+                    _ => "it is checkmate".to_owned(),
+                })
+            }
             (Some(CheckMark::Mate), Gives::Check) => {
                 self.moves.clear();
                 v.legal_moves(after, &mut self.moves);
@@ -959,17 +969,15 @@ impl Replayer<'_> {
             crate::rules::Color::Black => Outcome::BlackWins,
         };
         let expected = match ending {
-            Ending::Checkmate { winner } | Ending::KingCaptured { winner } => won_by(winner),
+            Ending::Checkmate { winner } | Ending::EventWin { winner, .. } => won_by(winner),
             Ending::Stalemate => Outcome::Draw,
             _ => return,
         };
         if result.node != expected {
             let what = match ending {
                 Ending::Checkmate { winner } => format!("{winner} has mated"),
-                Ending::KingCaptured { winner } => format!(
-                    "{winner} captured the {} king, whose chosen pawn was gone (PR-2)",
-                    winner.other()
-                ),
+                Ending::EventWin { winner, event } => events::by_number(event)
+                    .map_or_else(|| format!("{winner} has won"), |e| e.victory(winner).1),
                 _ => "the game ended in stalemate".to_owned(),
             };
             self.diagnostics.push(

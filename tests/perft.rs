@@ -178,6 +178,16 @@ fn king_on_horse_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #18 Magnetic Pawns running from the start; the counts are cross-checked with
+/// `scripts/magnetic_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn magnetic_pawns_positions_match_cross_checked_counts() {
+    run(
+        "magnetic-pawns.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #110 Short Non-captures running from the start; the counts are cross-checked
 /// with `scripts/reach_perft.py`, an independent generator written from the rules text.
 #[test]
@@ -211,4 +221,21 @@ fn ice_positions_match_cross_checked_counts() {
 #[test]
 fn ice_old_positions_match_cross_checked_counts() {
     run("ice-old.perft", Variant::by_name("event-chess").unwrap());
+}
+
+/// Event #42 Tanks running from the start; the counts are cross-checked with
+/// `scripts/tanks_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn tanks_positions_match_cross_checked_counts() {
+    run("tanks.perft", Variant::by_name("event-chess").unwrap());
+}
+
+/// Event #75 Bloodthirst running from the start; the counts are cross-checked with
+/// `scripts/bloodthirst_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn bloodthirst_positions_match_cross_checked_counts() {
+    run(
+        "bloodthirst.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
 }

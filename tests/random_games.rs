@@ -78,8 +78,9 @@ fn start_event(
         let text = format!("{number}{older} {words}");
         let command = parse_event(text.trim(), 0).unwrap();
         let chosen: Vec<_> = command.choices.iter().map(|c| c.node).collect();
+        // Choices that leave a side in check (EC-12) are drawn again.
         if !meta::breaches(v, pos, event, &chosen).is_empty() {
-            return None;
+            continue;
         }
         let mut trial = pos.clone();
         trial.start_event(event, Some(pos.turn)).ok()?;

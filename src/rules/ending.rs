@@ -17,21 +17,25 @@ pub enum Ending {
     FiftyMoves,
     /// The position stood three times: a draw may be claimed.
     ThreefoldRepetition,
-    /// A king was captured and no chosen pawn was left to replace it (#68 Prince, PR-2).
-    KingCaptured {
+    /// A running event says the game is won ([`super::Event::winner`]): #68 Prince's
+    /// king captured with no chosen pawn left (PR-2), #4 5-check's fifth check (FC-1).
+    EventWin {
         winner: Color,
+        event: u16,
     },
 }
 
 impl Ending {
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Ending::Checkmate { .. } => "checkmate",
             Ending::Stalemate => "stalemate",
             Ending::InsufficientMaterial => "insufficient-material",
             Ending::FiftyMoves => "fifty-moves",
             Ending::ThreefoldRepetition => "threefold-repetition",
-            Ending::KingCaptured { .. } => "king-captured",
+            Ending::EventWin { winner, event } => {
+                super::events::by_number(event).map_or("event-win", |e| e.victory(winner).0)
+            }
         }
     }
 }
@@ -40,9 +44,12 @@ impl Ending {
 /// positions of the line ([`Position::key`]).
 pub fn ending(v: &Variant, pos: &Position, keys: &[u64]) -> Option<Ending> {
     if pos.has_events()
-        && let Some(winner) = v.winner(pos)
+        && let Some((event, winner)) = pos
+            .events()
+            .iter()
+            .find_map(|e| Some((e.number(), e.winner(v, pos)?)))
     {
-        return Some(Ending::KingCaptured { winner });
+        return Some(Ending::EventWin { winner, event });
     }
     if !v.has_legal_move(pos) {
         return Some(if pos.is_check(v) {

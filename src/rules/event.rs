@@ -422,6 +422,12 @@ pub trait Event: Send + Sync {
     /// Runs after a moving piece has landed on `mv.to` (HP-2: on through a passage).
     fn after_landing(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
 
+    /// Runs after every move (castling and events' own moves too) once the board is
+    /// final and the turn has passed, `gives_check` saying whether the side now to move
+    /// is in check (FC-1: a check counted toward a win). For the event's own state: the
+    /// board is settled by then.
+    fn after_move(&self, _v: &Variant, _pos: &mut Position, _mv: &Move, _gives_check: bool) {}
+
     /// Learns from a written move, before it is resolved, what the record had kept
     /// secret (PR-4: `K@g7` names the chosen pawn); `Err` when it cannot be so.
     fn reveal(
@@ -437,6 +443,19 @@ pub trait Event: Send + Sync {
     /// captured with no chosen pawn left to replace it).
     fn winner(&self, _v: &Variant, _pos: &Position) -> Option<Color> {
         None
+    }
+
+    /// How the player [`Event::winner`] names has won: the ending's name for `--format
+    /// json` (`king-captured`) and the words that tell a wrong result why.
+    fn victory(&self, winner: Color) -> (&'static str, String) {
+        (
+            "event-win",
+            format!(
+                "{winner} has won by the rules of event #{} {}",
+                self.number(),
+                self.name()
+            ),
+        )
     }
 
     /// The direction the piece on `sq` faces under this event (LK-1), if it faces one.

@@ -1117,6 +1117,11 @@ impl Variant {
         }
         pos.set_turn(us.other());
         let in_check = self.gives_check(pos, mv);
+        if pos.has_events() {
+            for event in pos.events() {
+                event.after_move(self, pos, mv, in_check);
+            }
+        }
         pos.remember_check(in_check);
     }
 

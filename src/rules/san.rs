@@ -409,6 +409,24 @@ fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Reject
     })
 }
 
+/// The ordinary moves of the side to move that `m` may mean, legal or not: what an
+/// event's reader looks at to say why a written move is illegal under its rules (FC-4,
+/// MP-3); empty when `m` names no such move.
+pub(crate) fn candidates(v: &Variant, pos: &Position, m: &PieceMove) -> Vec<Move> {
+    let mut moves = Vec::new();
+    if let Ok(req) = request(v, pos, m) {
+        v.pseudo_moves(pos, req.from, req.to.bit(), &mut moves);
+        moves.retain(|mv| {
+            mv.promotion == req.promotion
+                && matches!(
+                    mv.special,
+                    Special::Normal | Special::DoubleStep | Special::EnPassant
+                )
+        });
+    }
+    moves
+}
+
 /// The kind a move's piece letter names (the pawn without a letter).
 pub(crate) fn written_kind(v: &Variant, m: &PieceMove) -> Result<Option<Kind>, Rejection> {
     match m.piece {
@@ -722,7 +740,13 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
     let us = pos.turn;
     let help = legal_help(v, pos, &written(m), req.kind);
     if !v.has_legal_move(pos) {
-        let reason = if pos.is_check(v) {
+        let won = pos
+            .events()
+            .into_iter()
+            .find_map(|e| Some(e.victory(e.winner(v, pos)?).1));
+        let reason = if let Some(won) = won {
+            format!("the game is over: {won}")
+        } else if pos.is_check(v) {
             format!("the game is over: {us} is checkmated")
         } else {
             format!("the game is over: {us} is stalemated")

@@ -1,12 +1,15 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+pub mod bloodthirst;
+pub mod five_check;
 pub mod hidden_passage;
 pub mod ice;
 pub mod ice_old;
 pub mod king_on_horse;
 pub mod line_pushers;
 pub mod loyal_knights;
+pub mod magnetic_pawns;
 pub mod move_forward;
 mod picked_pawns;
 pub mod prince;
@@ -14,6 +17,7 @@ pub mod princess;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
+pub mod tanks;
 
 use super::board::{Bitboard, Sq};
 use super::event::Event;
@@ -30,9 +34,12 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 12] = [
+pub const ALL: [&dyn Event; 16] = [
+    &five_check::FiveCheck,
     &HiddenPassage,
     &move_forward::MoveForward,
+    &magnetic_pawns::MagneticPawns,
+    &tanks::Tanks,
     &LinePushers,
     &princess::Princess,
     &king_on_horse::KingOnHorse,
@@ -41,6 +48,7 @@ pub const ALL: [&dyn Event; 12] = [
     &ice::Ice,
     &ice_old::IceOld,
     &slow_pieces::SlowPieces,
+    &bloodthirst::Bloodthirst,
     &LoyalKnights,
     &short_non_captures::ShortNonCaptures,
 ];

@@ -302,6 +302,16 @@ impl Event for Prince {
         }
     }
 
+    fn victory(&self, winner: Color) -> (&'static str, String) {
+        (
+            "king-captured",
+            format!(
+                "{winner} captured the {} king, whose chosen pawn was gone (PR-2)",
+                winner.other()
+            ),
+        )
+    }
+
     /// PR-2: a player left without a king has lost.
     fn winner(&self, v: &Variant, pos: &Position) -> Option<Color> {
         pos.event_state(NUMBER)?;
