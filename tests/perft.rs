@@ -148,3 +148,13 @@ fn loyal_knights_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #76 Minor piece transformations; the counts are cross-checked with
+/// `scripts/reach_perft.py`, an independent generator written from the rules page.
+#[test]
+fn minor_transformations_positions_match_cross_checked_counts() {
+    run(
+        "minor-transformations.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -338,6 +338,7 @@ mod tests {
         &[],
         Condition {
             pieces_each: &[],
+            one_of_each: &[],
             no_check: false,
             not_with: &[EventType::RemoveCheck],
         },
@@ -350,6 +351,7 @@ mod tests {
         &[],
         Condition {
             pieces_each: &[],
+            one_of_each: &[],
             no_check: true,
             not_with: &[],
         },

@@ -4,14 +4,15 @@
 pub mod hidden_passage;
 pub mod line_pushers;
 pub mod loyal_knights;
+pub mod minor_transformations;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
 
 use super::board::{Bitboard, Sq};
-use super::event::Event;
+use super::event::{Event, Reach};
 use super::moves::{Move, Special};
-use super::piece::{Color, Piece};
+use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::san::{self, Rejection};
 use super::variant::Variant;
@@ -20,15 +21,17 @@ use crate::notation::PieceMove;
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
 pub use loyal_knights::LoyalKnights;
+pub use minor_transformations::MinorTransformations;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 5] = [
+pub const ALL: [&dyn Event; 6] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
     &Prince,
     &LoyalKnights,
+    &MinorTransformations,
 ];
 
 /// The event with this number, if xpgn plays it.
@@ -40,6 +43,47 @@ pub fn by_number(number: u16) -> Option<&'static dyn Event> {
 /// events that are not supported yet).
 pub fn name_of(number: u16) -> Option<&'static str> {
     by_number(number).map(|event| event.name())
+}
+
+/// Where the `piece` on `from` goes when an event gives it the movement of `kind` (#76: a
+/// bishop on the enemy half moves as a knight), with `occupied` in the way
+/// ([`replaced_reach`]).
+fn reach_as(
+    v: &Variant,
+    pos: &Position,
+    (from, piece): (Sq, Piece),
+    kind: Kind,
+    occupied: Bitboard,
+    number: u16,
+) -> Reach {
+    let attacks = v.attacks(kind, piece.color, from, occupied);
+    let reach = Reach {
+        quiet: attacks & !occupied,
+        attacks,
+    };
+    replaced_reach(v, pos, (from, piece), reach, occupied, number)
+}
+
+/// The reach an event that replaces a piece's movement gives it: `reach`, the new
+/// movement, then what the reach events started before event `number` change in it,
+/// applied again. So such an event does not undo the events that started before it, and
+/// the result does not depend on which started first (MT-4).
+fn replaced_reach(
+    v: &Variant,
+    pos: &Position,
+    (from, piece): (Sq, Piece),
+    mut reach: Reach,
+    occupied: Bitboard,
+    number: u16,
+) -> Reach {
+    let earlier = pos
+        .events()
+        .into_iter()
+        .take_while(|event| event.number() != number);
+    for event in earlier.filter(|event| event.changes_reach()) {
+        event.reach(v, pos, from, piece, occupied, &mut reach);
+    }
+    reach
 }
 
 /// Pawns of the side to move on `from` that stand on their promotion rank, where a push
