@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Independent perft for Event Chess with events that change where pieces go running from
-the start: #76 Minor piece transformations (rulings MT-1..MT-5).
+the start: #76 Minor piece transformations (rulings MT-1..MT-5) and #112 Heavy Rooks
+(HR-1..HR-6), alone or together.
 
 A cross-check of xpgn's move generation under these events, written from their rules
-pages (`docs/rules/event-76-minor-transformations.md`) on the small mailbox board of
-`perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
+pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`) on
+the small mailbox board of `perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
 attacks, so it is not used. Each piece's *reach* is worked out
 here: the squares it may move to when empty and the squares it attacks (captures on, and
 checks). The orthodox reach comes first, then each event in the order the events started:
@@ -12,16 +13,20 @@ checks). The orthodox reach comes first, then each event in the order the events
 - #76 (MT-1, MT-2, MT-4): a bishop or knight on its owner's half (ranks 1-4 for White,
   5-8 for Black) reaches as a bishop, on the enemy half as a knight; the events started
   before #76 are applied again to that reach.
+- #112 (HR-1, HR-2, HR-6): a rook reaches at most two squares forward (the middle square
+  empty), one square sideways and one back, and attacks exactly those squares; the
+  events started before #112 are applied again to that reach. HR-4: a pawn or knight
+  never captures a rook, though it still attacks its square.
 
 Pawns move as in orthodox chess (no EC-4 double step from the first rank: none of these
-events gives it). Castling is orthodox, its king's squares judged by the reach
+events gives it). Castling is orthodox (HR-3), its king's squares judged by the reach
 attacks. A move is legal iff the mover's king is not attacked afterwards.
 
 Usage:
 
     reach_perft.py FILE            # recompute every count of a tests/data/perft file
     reach_perft.py --check FILE    # ... and compare each with xpgn's
-    reach_perft.py --events 76 --fen FEN --depth D [--divide]
+    reach_perft.py --events "76,112" --fen FEN --depth D [--divide]
 """
 
 import argparse
@@ -98,7 +103,26 @@ def minor(pos, s, p, reach, earlier):
     return apply_events(pos, s, p, orthodox(pos.b, s, kind), earlier)
 
 
-EVENT_REACH = {76: minor}
+def heavy(pos, s, p, reach, earlier):
+    """#112: a rook steps two forward (middle empty), one sideways or back (HR-1, HR-2)."""
+    if p.upper() != "R":
+        return reach
+    b = pos.b
+    fwd = 1 if color_of(p) == "w" else -1
+    att = set()
+    for df, dr in ((1, 0), (-1, 0), (0, -fwd), (0, fwd)):
+        t = off(s, df, dr)
+        if t is not None:
+            att.add(t)
+    mid = off(s, 0, fwd)
+    if mid is not None and b[mid] is None:
+        t = off(mid, 0, fwd)
+        if t is not None:
+            att.add(t)
+    return apply_events(pos, s, p, ({t for t in att if b[t] is None}, att), earlier)
+
+
+EVENT_REACH = {76: minor, 112: heavy}
 
 
 def apply_events(pos, s, p, reach, events):
@@ -128,6 +152,15 @@ def attacked(pos, s, by):
 def king_attacked(pos, c):
     k = "K" if c == "w" else "k"
     return any(pos.b[t] == k and attacked(pos, t, other(c)) for t in range(64))
+
+
+def allowed(pos, frm, to, kind):
+    """HR-4: under #112 no pawn or knight captures a rook."""
+    if 112 in pos.events and kind == "n":
+        victim = pos.b[to]
+        if victim is not None and victim.upper() == "R" and pos.b[frm].upper() in "PN":
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- moves
@@ -188,6 +221,8 @@ def apply(pos, mv):
 def legal_moves(pos):
     out = []
     for mv in pseudo(pos):
+        if not allowed(pos, mv[0], mv[1], mv[3]):
+            continue
         ch = apply(pos, mv)
         if not king_attacked(ch, pos.turn):
             out.append((mv, ch))

@@ -158,3 +158,13 @@ fn minor_transformations_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #112 Heavy Rooks, alone and with #76; the counts are cross-checked with
+/// `scripts/reach_perft.py`, an independent generator written from the rules pages.
+#[test]
+fn heavy_rooks_positions_match_cross_checked_counts() {
+    run(
+        "heavy-rooks.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -1,6 +1,7 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+pub mod heavy_rooks;
 pub mod hidden_passage;
 pub mod line_pushers;
 pub mod loyal_knights;
@@ -18,6 +19,7 @@ use super::san::{self, Rejection};
 use super::variant::Variant;
 use crate::notation::PieceMove;
 
+pub use heavy_rooks::HeavyRooks;
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
 pub use loyal_knights::LoyalKnights;
@@ -25,13 +27,14 @@ pub use minor_transformations::MinorTransformations;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 6] = [
+pub const ALL: [&dyn Event; 7] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
     &Prince,
     &LoyalKnights,
     &MinorTransformations,
+    &HeavyRooks,
 ];
 
 /// The event with this number, if xpgn plays it.
@@ -67,7 +70,7 @@ fn reach_as(
 /// The reach an event that replaces a piece's movement gives it: `reach`, the new
 /// movement, then what the reach events started before event `number` change in it,
 /// applied again. So such an event does not undo the events that started before it, and
-/// the result does not depend on which started first (MT-4).
+/// the result does not depend on which started first (MT-4, HR-6).
 fn replaced_reach(
     v: &Variant,
     pos: &Position,
