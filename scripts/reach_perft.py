@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Independent perft for Event Chess with events that change where pieces go running from
-the start: #76 Minor piece transformations (rulings MT-1..MT-5) and #112 Heavy Rooks
-(HR-1..HR-6), alone or together.
+the start: #76 Minor piece transformations (rulings MT-1..MT-5), #112 Heavy Rooks
+(HR-1..HR-6) and #111 Generous Queens (GQ-1..GQ-6), alone or together.
 
 A cross-check of xpgn's move generation under these events, written from their rules
-pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`) on
-the small mailbox board of `perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
+pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`,
+`event-111-generous-queens.md`) on the small mailbox board of `perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
 attacks, so it is not used. Each piece's *reach* is worked out
 here: the squares it may move to when empty and the squares it attacks (captures on, and
 checks). The orthodox reach comes first, then each event in the order the events started:
@@ -17,6 +17,9 @@ checks). The orthodox reach comes first, then each event in the order the events
   empty), one square sideways and one back, and attacks exactly those squares; the
   events started before #112 are applied again to that reach. HR-4: a pawn or knight
   never captures a rook, though it still attacks its square.
+- #111 (GQ-1..GQ-3, GQ-6): a queen reaches the eight squares around it; a rook, knight
+  or bishop next to a queen of its side adds an ordinary queen's reach, the events
+  started before #111 applied to that reach as to a queen's.
 
 Pawns move as in orthodox chess (no EC-4 double step from the first rank: none of these
 events gives it). Castling is orthodox (HR-3), its king's squares judged by the reach
@@ -122,7 +125,22 @@ def heavy(pos, s, p, reach, earlier):
     return apply_events(pos, s, p, ({t for t in att if b[t] is None}, att), earlier)
 
 
-EVENT_REACH = {76: minor, 112: heavy}
+def generous(pos, s, p, reach, earlier):
+    """#111: a queen steps one square (GQ-1); a rook, knight or bishop next to an own
+    queen also reaches as an ordinary queen (GQ-2, GQ-3), the earlier events applied to
+    that queen's reach as to a queen's (GQ-6)."""
+    c = color_of(p)
+    queen = "Q" if c == "w" else "q"
+    if p == queen:
+        att = set(KI_T[s])
+        return apply_events(pos, s, p, ({t for t in att if pos.b[t] is None}, att), earlier)
+    if p.upper() in "RNB" and any(pos.b[t] == queen for t in KI_T[s]):
+        q, a = apply_events(pos, s, queen, orthodox(pos.b, s, "Q"), earlier)
+        return reach[0] | q, reach[1] | a
+    return reach
+
+
+EVENT_REACH = {76: minor, 112: heavy, 111: generous}
 
 
 def apply_events(pos, s, p, reach, events):

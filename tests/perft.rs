@@ -168,3 +168,14 @@ fn heavy_rooks_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #111 Generous Queens, alone and with #76 and #112 in either order; the counts
+/// are cross-checked with `scripts/reach_perft.py`, an independent generator written from
+/// the rules pages.
+#[test]
+fn generous_queens_positions_match_cross_checked_counts() {
+    run(
+        "generous-queens.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -1,6 +1,7 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+pub mod generous_queens;
 pub mod heavy_rooks;
 pub mod hidden_passage;
 pub mod line_pushers;
@@ -19,6 +20,7 @@ use super::san::{self, Rejection};
 use super::variant::Variant;
 use crate::notation::PieceMove;
 
+pub use generous_queens::GenerousQueens;
 pub use heavy_rooks::HeavyRooks;
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
@@ -27,7 +29,7 @@ pub use minor_transformations::MinorTransformations;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 7] = [
+pub const ALL: [&dyn Event; 8] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
@@ -35,6 +37,7 @@ pub const ALL: [&dyn Event; 7] = [
     &LoyalKnights,
     &MinorTransformations,
     &HeavyRooks,
+    &GenerousQueens,
 ];
 
 /// The event with this number, if xpgn plays it.
@@ -70,7 +73,7 @@ fn reach_as(
 /// The reach an event that replaces a piece's movement gives it: `reach`, the new
 /// movement, then what the reach events started before event `number` change in it,
 /// applied again. So such an event does not undo the events that started before it, and
-/// the result does not depend on which started first (MT-4, HR-6).
+/// the result does not depend on which started first (MT-4, HR-6, GQ-6).
 fn replaced_reach(
     v: &Variant,
     pos: &Position,
