@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Independent perft for Event Chess with events that change where pieces go running from
 the start: #76 Minor piece transformations (rulings MT-1..MT-5), #112 Heavy Rooks
-(HR-1..HR-6) and #111 Generous Queens (GQ-1..GQ-6), alone or together.
+(HR-1..HR-6), #111 Generous Queens (GQ-1..GQ-6) and #106 Wall (WL-1..WL-5), alone or
+together.
 
 A cross-check of xpgn's move generation under these events, written from their rules
 pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`,
-`event-111-generous-queens.md`) on the small mailbox board of `perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
+`event-111-generous-queens.md`, `event-106-wall.md`) on the small mailbox board of
+`perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
 attacks, so it is not used. Each piece's *reach* is worked out
 here: the squares it may move to when empty and the squares it attacks (captures on, and
 checks). The orthodox reach comes first, then each event in the order the events started:
@@ -20,6 +22,9 @@ checks). The orthodox reach comes first, then each event in the order the events
 - #111 (GQ-1..GQ-3, GQ-6): a queen reaches the eight squares around it; a rook, knight
   or bishop next to a queen of its side adds an ordinary queen's reach, the events
   started before #111 applied to that reach as to a queen's.
+- #106 (WL-1..WL-5): every square reached along a rank, file or diagonal whose path has a
+  step d4-d5, e4-e5, d4-e5 or e4-d5 (either way) is taken away, pawns and kings included;
+  leaps keep theirs.
 
 Pawns move as in orthodox chess (no EC-4 double step from the first rank: none of these
 events gives it). Castling is orthodox (HR-3), its king's squares judged by the reach
@@ -140,7 +145,34 @@ def generous(pos, s, p, reach, earlier):
     return reach
 
 
-EVENT_REACH = {76: minor, 112: heavy, 111: generous}
+def wall_crossed(a, b):
+    """Does the step between neighbours a and b cross the wall (WL-1, WL-2)?"""
+    return (a % 8 in (3, 4) and b % 8 in (3, 4)
+            and {a // 8, b // 8} == {3, 4})
+
+
+def through_wall(s, t):
+    """Does the line from s to t (a rank, file or diagonal; not a leap, WL-3) cross it?"""
+    df, dr = t % 8 - s % 8, t // 8 - s // 8
+    if (df, dr) == (0, 0) or (df and dr and abs(df) != abs(dr)):
+        return False
+    sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+    at = s
+    while at != t:
+        nxt = off(at, sf, sr)
+        if wall_crossed(at, nxt):
+            return True
+        at = nxt
+    return False
+
+
+def wall(pos, s, p, reach, earlier):
+    """#106: no square reached along a line through the wall (WL-1, WL-4, WL-5)."""
+    return ({t for t in reach[0] if not through_wall(s, t)},
+            {t for t in reach[1] if not through_wall(s, t)})
+
+
+EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall}
 
 
 def apply_events(pos, s, p, reach, events):

@@ -179,3 +179,11 @@ fn generous_queens_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #106 Wall, alone and with #76, #111 and #112 in either order; the counts are
+/// cross-checked with `scripts/reach_perft.py`, an independent generator written from the
+/// rules pages.
+#[test]
+fn wall_positions_match_cross_checked_counts() {
+    run("wall.perft", Variant::by_name("event-chess").unwrap());
+}

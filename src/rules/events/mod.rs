@@ -10,6 +10,7 @@ pub mod minor_transformations;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod wall;
 
 use super::board::{Bitboard, Sq};
 use super::event::{Event, Reach};
@@ -27,9 +28,10 @@ pub use line_pushers::LinePushers;
 pub use loyal_knights::LoyalKnights;
 pub use minor_transformations::MinorTransformations;
 pub use prince::Prince;
+pub use wall::Wall;
 
 /// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 8] = [
+pub const ALL: [&dyn Event; 9] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
@@ -38,6 +40,7 @@ pub const ALL: [&dyn Event; 8] = [
     &MinorTransformations,
     &HeavyRooks,
     &GenerousQueens,
+    &Wall,
 ];
 
 /// The event with this number, if xpgn plays it.
