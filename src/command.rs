@@ -40,6 +40,8 @@ impl std::fmt::Display for Choice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventCommand {
     pub number: Spanned<u16>,
+    /// `old` after the number: the event's older wording (`[%event 70 old]`).
+    pub older: bool,
     pub choices: Vec<Spanned<Choice>>,
 }
 
@@ -47,6 +49,9 @@ pub struct EventCommand {
 impl std::fmt::Display for EventCommand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "[%event {}", self.number.node)?;
+        if self.older {
+            f.write_str(" old")?;
+        }
         for choice in &self.choices {
             write!(f, " {}", choice.node)?;
         }
@@ -146,9 +151,12 @@ pub fn parse_event(args: &str, offset: usize) -> Result<EventCommand, Diagnostic
             )
             .with_help("events are numbered from 1, as in `[%event 5 c4 f6]`")
         })?;
+    let mut words = words.peekable();
+    let older = words.next_if(|(word, _)| *word == "old").is_some();
     let choices = parse_choices(words)?;
     Ok(EventCommand {
         number: Spanned::new(number, number_span),
+        older,
         choices,
     })
 }
@@ -229,6 +237,18 @@ mod tests {
         assert_eq!(knights.choices.len(), 4);
         assert_eq!(knights.choices[3].node.to_string(), "Ng8->f6");
         assert_eq!(knights.choices[3].span, Span::new(35, 7));
+    }
+
+    #[test]
+    fn old_after_the_number_names_the_older_wording() {
+        let ice = event("[%event 70 old]");
+        assert!(ice.older && ice.choices.is_empty());
+        assert_eq!(ice.to_string(), "[%event 70 old]");
+        let treasure = event("[%event 88 old c4 f6]");
+        assert!(treasure.older);
+        assert_eq!(treasure.choices.len(), 2);
+        assert_eq!(treasure.to_string(), "[%event 88 old c4 f6]");
+        assert!(!event("[%event 88 c4 f6]").older);
     }
 
     #[test]

@@ -871,8 +871,8 @@ impl Replayer<'_> {
                 .push(rule(violation.to_string(), violation.help()));
             return Ok(());
         }
-        let Some(event) = events::by_number(number) else {
-            self.unsupported_event(&command.number, later);
+        let Some(event) = events::find(number, command.older) else {
+            self.unsupported_event(&command.number, command.older, later);
             return Err(());
         };
         if !command.choices.is_empty() && !event.takes_choices() {
@@ -924,23 +924,32 @@ impl Replayer<'_> {
         Ok(())
     }
 
-    fn unsupported_event(&mut self, number: &Spanned<u16>, later: usize) {
+    fn unsupported_event(&mut self, number: &Spanned<u16>, older: bool, later: usize) {
         let name = events::name_of(number.node).map_or(String::new(), |n| format!(" ({n})"));
-        let played: Vec<String> = events::ALL
-            .iter()
-            .map(|e| format!("#{} {}", e.number(), e.name()))
-            .collect();
+        let (what, help) = if older && events::by_number(number.node).is_some() {
+            (
+                format!("the older wording of event #{}{name}", number.node),
+                format!(
+                    "xpgn plays only the newest wording of #{}: write [%event {}]",
+                    number.node, number.node
+                ),
+            )
+        } else {
+            (
+                format!("event #{}{name}", number.node),
+                "`xpgn variants` lists the events this version plays".to_owned(),
+            )
+        };
         self.diagnostics.push(
             Diagnostic::new(
                 Code::UnsupportedEvent,
                 number.span,
                 format!(
-                    "event #{}{name} is not supported by this version of xpgn; the {later} moves after it are not checked",
-                    number.node
+                    "{what} is not supported by this version of xpgn; the {later} moves after it are not checked"
                 ),
                 "this event",
             )
-            .with_help(format!("xpgn plays events {}", played.join(", "))),
+            .with_help(help),
         );
     }
 

@@ -149,6 +149,18 @@ fn loyal_knights_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #71 Slow Pieces running from the start; the counts are cross-checked with
+/// `scripts/slow_pieces_perft.py`, an independent generator written from the rules text.
+#[test]
+fn slow_pieces_positions_match_cross_checked_counts() {
+    let slow_pieces = events::by_number(71).expect("xpgn plays #71");
+    run_with(
+        "slow-pieces.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(slow_pieces, None).unwrap(),
+    );
+}
+
 /// Event #76 Minor piece transformations; the counts are cross-checked with
 /// `scripts/reach_perft.py`, an independent generator written from the rules page.
 #[test]

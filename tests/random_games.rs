@@ -4,8 +4,9 @@
 //! `--to lan` spelling reads back to the same moves).
 //!
 //! Rule sets: orthodox chess, Chess960 from random start positions, Secret Invisible Pass
-//! (10x10, passes), and Event Chess with each of #5, #43, #68 and #85 started by one
-//! player, and with a pair of them, one started by each.
+//! (10x10, passes), and Event Chess with each event xpgn plays (older wordings too)
+//! started by one player, and with every pair the meta rules let run together (EC-12),
+//! one started by each.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRng};
@@ -15,13 +16,13 @@ use xpgn::layout::write_game;
 use xpgn::pgn::parse_str;
 use xpgn::replay::{Recording, Replay, check_game, replay_recording};
 use xpgn::rules::san::san;
-use xpgn::rules::{Color, Position, Variant, Variants, events, parse_fen};
+use xpgn::rules::{Color, Event, Position, Variant, Variants, events, meta, parse_fen};
 
-/// An event one player starts: its number and the ply at which it is started at the
-/// earliest (later when its Condition does not hold yet).
-#[derive(Clone, Copy, Debug)]
+/// An event one player starts, and the ply at which it is started at the earliest
+/// (later when its Condition does not hold yet).
+#[derive(Clone, Copy)]
 struct Start {
-    number: u16,
+    event: &'static dyn Event,
     ply: usize,
 }
 
@@ -61,16 +62,25 @@ fn chess960_fen(rng: &mut TestRng) -> String {
     format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rights} - 0 1")
 }
 
-/// Starts event `number` for the side to move, as a `[%event]` command would; returns
-/// the command's text.
-fn start_event(v: &Variant, pos: &mut Position, number: u16, rng: &mut TestRng) -> Option<String> {
-    let event = events::by_number(number).unwrap();
+/// Starts `event` for the side to move, as a `[%event]` command would, where the meta
+/// rules let it start (EC-3, EC-12); returns the command's text.
+fn start_event(
+    v: &Variant,
+    pos: &mut Position,
+    event: &'static dyn Event,
+    rng: &mut TestRng,
+) -> Option<String> {
+    let number = event.number();
+    let older = if event.older_wording() { " old" } else { "" };
     event.condition(v, pos).ok()?;
     for _ in 0..20 {
         let words = event.random_choices(v, pos, &mut |n| rng.random_range(0..n))?;
-        let text = format!("{number} {words}");
+        let text = format!("{number}{older} {words}");
         let command = parse_event(text.trim(), 0).unwrap();
         let chosen: Vec<_> = command.choices.iter().map(|c| c.node).collect();
+        if !meta::breaches(v, pos, event, &chosen).is_empty() {
+            return None;
+        }
         let mut trial = pos.clone();
         trial.start_event(event, Some(pos.turn)).ok()?;
         if event.begin(v, &mut trial, &chosen).is_ok() {
@@ -107,7 +117,7 @@ fn generate(
         if let Some(i) = pending
             .iter()
             .position(|s| s.ply <= ply && (s.ply % 2 == 0) == white)
-            && let Some(command) = start_event(v, &mut pos, pending[i].number, rng)
+            && let Some(command) = start_event(v, &mut pos, pending[i].event, rng)
         {
             pending.remove(i);
             pgn.push_str(&format!("{{{command}}} "));
@@ -249,36 +259,78 @@ proptest! {
 
     #[test]
     fn event_chess_one_event(
-        number in prop::sample::select(played_events()),
+        index in 0..events::ALL.len(),
         start in 0usize..40,
         plies in 1usize..200,
         seed: u64,
     ) {
         let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed_bytes(seed));
-        let starts = [Start { number, ply: start }];
+        let starts = [Start { event: events::ALL[index], ply: start }];
         round_trip(&generate(variant("event-chess"), "Event Chess", None, &starts, plies, &mut rng));
     }
 
     #[test]
     fn event_chess_pairs(
-        pair in prop::sample::subsequence(played_events(), 2).prop_shuffle(),
+        pair in prop::sample::select(allowed_pairs()),
         white in 0usize..20,
         black in 0usize..20,
         plies in 1usize..200,
         seed: u64,
     ) {
         let mut rng = TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &seed_bytes(seed));
+        let (first, second) = pair;
         let starts = [
-            Start { number: pair[0], ply: 2 * white },
-            Start { number: pair[1], ply: 2 * black + 1 },
+            Start { event: events::ALL[first], ply: 2 * white },
+            Start { event: events::ALL[second], ply: 2 * black + 1 },
         ];
         round_trip(&generate(variant("event-chess"), "Event Chess", None, &starts, plies, &mut rng));
     }
 }
 
-/// Every event xpgn plays, by number.
-fn played_events() -> Vec<u16> {
-    events::ALL.iter().map(|e| e.number()).collect()
+/// Every pair of events (indices into `events::ALL`, in both orders) that the meta rules
+/// let run together: two numbers, no Type shared or excluded (EC-1, EC-12).
+fn allowed_pairs() -> Vec<(usize, usize)> {
+    let all = events::ALL;
+    let mut pairs = Vec::new();
+    for (i, a) in all.iter().enumerate() {
+        for (j, b) in all.iter().enumerate() {
+            if a.number() != b.number() && meta::type_clash(*a, *b).is_none() {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs
+}
+
+/// Every pair the meta rules allow plays a game, each event started early by its own
+/// player, from a seed of its own: no pair is left to chance.
+#[test]
+fn event_chess_every_allowed_pair() {
+    for (first, second) in allowed_pairs() {
+        let seed = SEED ^ (first as u64) << 32 ^ (second as u64) << 16;
+        let mut rng = TestRng::from_seed(
+            proptest::test_runner::RngAlgorithm::ChaCha,
+            &seed_bytes(seed),
+        );
+        let starts = [
+            Start {
+                event: events::ALL[first],
+                ply: 2 * rng.random_range(0..6),
+            },
+            Start {
+                event: events::ALL[second],
+                ply: 2 * rng.random_range(0..6) + 1,
+            },
+        ];
+        round_trip(&generate(
+            variant("event-chess"),
+            "Event Chess",
+            None,
+            &starts,
+            60,
+            &mut rng,
+        ));
+    }
 }
 
 fn seed_bytes(seed: u64) -> [u8; 32] {

@@ -174,8 +174,13 @@ impl VariantArgs {
                     variants.default.name
                 )));
             }
-            let event = xpgn::rules::events::by_number(number)
-                .ok_or_else(|| usage(format!("event #{number} is not supported")))?;
+            let event = xpgn::rules::events::find(number, command.older).ok_or_else(|| {
+                usage(if command.older {
+                    format!("the older wording of event #{number} is not supported")
+                } else {
+                    format!("event #{number} is not supported")
+                })
+            })?;
             if !command.choices.is_empty() && !event.takes_choices() {
                 return Err(usage(format!(
                     "event #{number} {} takes no choices",

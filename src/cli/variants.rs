@@ -28,6 +28,9 @@ struct Listing<'a> {
 struct EventEntry {
     number: u16,
     name: &'static str,
+    /// The older of its two wordings, played with `[%event N old]`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    older_wording: bool,
     condition: String,
     rulings: String,
     /// Its rules page, from the root of xpgn's repository.
@@ -73,6 +76,7 @@ pub fn run(args: VariantsArgs) -> ExitStatus {
             EventEntry {
                 number: info.number,
                 name: info.name,
+                older_wording: e.older_wording(),
                 condition: info.condition.to_string(),
                 rulings: ruling_ranges(info.rulings),
                 page: info.page,
@@ -113,10 +117,15 @@ fn write_text(
     writeln!(out, "Events of Event Chess:")?;
     for e in events {
         let number = format!("#{}", e.number);
+        let name = if e.older_wording {
+            format!("{} (older wording: [%event {} old])", e.name, e.number)
+        } else {
+            e.name.to_owned()
+        };
         writeln!(
             out,
-            "  {number:<5}{:<16}Condition: {}; rulings {}; rules: {}",
-            e.name, e.condition, e.rulings, e.page
+            "  {number:<5}{name:<16}Condition: {}; rulings {}; rules: {}",
+            e.condition, e.rulings, e.page
         )?;
     }
     writeln!(

@@ -221,6 +221,12 @@ pub trait Event: Send + Sync {
     /// What the catalogue says of it.
     fn info(&self) -> &'static EventInfo;
 
+    /// Whether it is the older wording of its number, played where the command says so
+    /// (`[%event 70 old]`); the newest wording is played otherwise.
+    fn older_wording(&self) -> bool {
+        false
+    }
+
     /// The event's number (`#43`).
     fn number(&self) -> u16 {
         self.info().number

@@ -137,7 +137,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 
 /// The events field xpgn appends to a FEN when events run, which FEN cannot hold
 /// otherwise: `events(5w:c4,f6!;43b;68-:c2,?;85b:Nb1->b2,Ng8->g7;x:1,0)`. Each event is
-/// its number, who started it (`w`, `b`, `-` from the start) and its state in the words
+/// its number (`70o` for its older wording), who started it (`w`, `b`, `-` from the start) and its state in the words
 /// of its `[%event]` command, `,` for a blank, as the event writes and reads them
 /// ([`super::Event::write_fen`]): #5 its squares (`?` while secret, `!` once revealed),
 /// #68 each side's chosen pawn (`?` secret, `x` gone) and `+w`/`+b` for a side whose king
@@ -165,10 +165,15 @@ fn read_events(v: &Variant, pos: &mut Position, field: &str) -> Result<(), FenEr
             "-" => None,
             _ => return err(format!("`{item}`: an event is its number and w, b or -")),
         };
+        // `70o`: the older wording (`[%event 70 old]`).
+        let (number, older) = match number.strip_suffix('o') {
+            Some(number) => (number, true),
+            None => (number, false),
+        };
         let event = number
             .parse()
             .ok()
-            .and_then(super::events::by_number)
+            .and_then(|number| super::events::find(number, older))
             .ok_or_else(|| FenError(format!("`{item}`: no event #{number} is played")))?;
         pos.start_event(event, started_by).map_err(FenError)?;
         let words: Vec<&str> = state.split(',').filter(|w| !w.is_empty()).collect();
@@ -198,7 +203,12 @@ fn write_events(v: &Variant, pos: &Position) -> Option<String> {
         } else {
             format!(":{}", words.join(","))
         };
-        items.push(format!("{number}{starter}{state}"));
+        let older = if running.event.older_wording() {
+            "o"
+        } else {
+            ""
+        };
+        items.push(format!("{number}{older}{starter}{state}"));
     }
     if pos.captures != [0, 0] {
         items.push(format!("x:{},{}", pos.captures[0], pos.captures[1]));

@@ -16,9 +16,9 @@
 //!   zero, so it is not in the data.
 //! - Events with two wordings (#3, #7, #70, #74, #88, #102: none of the four xpgn plays).
 //!   A game plays the newest wording unless its command names the older one with the
-//!   word `old` among its choices (`[%event 70 old]`); the older wording is then its own
-//!   module with the same number, found by that word. Nothing reads `old` yet: a
-//!   command that wrote it today gets "takes no choices" from every event xpgn plays.
+//!   word `old` right after the number (`[%event 70 old]`); the older wording is then its
+//!   own module with the same number ([`Event::older_wording`], found by
+//!   [`events::find`]), `70o` in the extended FEN.
 
 use std::fmt;
 
@@ -193,6 +193,22 @@ pub fn refusal(pos: &Position, number: u16, by: Option<Color>) -> Option<Violati
     (pos.running().len() >= MAX_EVENTS).then_some(Violation::NoRoom { number })
 }
 
+/// Why two events may not run together (EC-12): the Type they share (`false`), or a Type
+/// one of them holds that the other's Condition excludes (`true`).
+pub fn type_clash(event: &dyn Event, other: &dyn Event) -> Option<(EventType, bool)> {
+    let (ours, theirs) = (event.info(), other.info());
+    let shared = ours.types.iter().find(|t| theirs.types.contains(t));
+    let excluded = ours
+        .condition
+        .not_with
+        .iter()
+        .chain(theirs.condition.not_with)
+        .find(|t| theirs.types.contains(t) || ours.types.contains(t));
+    shared
+        .map(|&t| (t, false))
+        .or_else(|| excluded.map(|&t| (t, true)))
+}
+
 /// What does not hold when `event` starts in `pos` with `choices` (EC-3: its Condition
 /// and its own [`Event::condition`]; EC-12: Types and check). The event starts all the
 /// same: the moves that follow were played under it.
@@ -214,18 +230,7 @@ pub fn breaches(
         });
     }
     for running in pos.events() {
-        let theirs = running.info().types;
-        let shared = info.types.iter().find(|t| theirs.contains(t));
-        let excluded = info
-            .condition
-            .not_with
-            .iter()
-            .chain(running.info().condition.not_with)
-            .find(|t| theirs.contains(t) || info.types.contains(t));
-        if let Some((&kind, excluded)) = shared
-            .map(|t| (t, false))
-            .or_else(|| excluded.map(|t| (t, true)))
-        {
+        if let Some((kind, excluded)) = type_clash(event, running) {
             found.push(Violation::TypeClash {
                 number,
                 name,

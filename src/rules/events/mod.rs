@@ -10,6 +10,7 @@ pub mod minor_transformations;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod slow_pieces;
 pub mod wall;
 
 use super::board::{Bitboard, Sq};
@@ -30,22 +31,30 @@ pub use minor_transformations::MinorTransformations;
 pub use prince::Prince;
 pub use wall::Wall;
 
-/// Every event xpgn plays, by number.
-pub const ALL: [&dyn Event; 9] = [
+/// Every event xpgn plays, by number; an older wording next to the newest.
+pub const ALL: [&dyn Event; 10] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
     &Prince,
-    &LoyalKnights,
+    &slow_pieces::SlowPieces,
     &MinorTransformations,
-    &HeavyRooks,
-    &GenerousQueens,
+    &LoyalKnights,
     &Wall,
+    &GenerousQueens,
+    &HeavyRooks,
 ];
 
-/// The event with this number, if xpgn plays it.
+/// The event with this number, in its newest wording, if xpgn plays it.
 pub fn by_number(number: u16) -> Option<&'static dyn Event> {
-    ALL.into_iter().find(|e| e.number() == number)
+    find(number, false)
+}
+
+/// The event with this number in its older wording (`[%event 70 old]`) or its newest,
+/// if xpgn plays that wording.
+pub fn find(number: u16, older: bool) -> Option<&'static dyn Event> {
+    ALL.into_iter()
+        .find(|e| e.number() == number && e.older_wording() == older)
 }
 
 /// The name of an event of the source texts, played or not (for diagnostics about
