@@ -25,6 +25,8 @@ checks). The orthodox reach comes first, then each event in the order the events
 - #106 (WL-1..WL-5): every square reached along a rank, file or diagonal whose path has a
   step d4-d5, e4-e5, d4-e5 or e4-d5 (either way) is taken away, pawns and kings included;
   leaps keep theirs.
+- #71 Slow Pieces (SP-1, SP-2, its own page), to check the order rulings above with it:
+  nothing further than two files or ranks away.
 
 Pawns move as in orthodox chess (no EC-4 double step from the first rank: none of these
 events gives it). Castling is orthodox (HR-3), its king's squares judged by the reach
@@ -172,7 +174,15 @@ def wall(pos, s, p, reach, earlier):
             {t for t in reach[1] if not through_wall(s, t)})
 
 
-EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall}
+def slow(pos, s, p, reach, earlier):
+    """#71 Slow Pieces (SP-1, SP-2), to cross-check the order rulings MT-4, HR-6, GQ-6 and
+    WL-5 with the event they name: nothing further than two files or ranks away."""
+    def near(t):
+        return max(abs(t % 8 - s % 8), abs(t // 8 - s // 8)) <= 2
+    return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
+
+
+EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow}
 
 
 def apply_events(pos, s, p, reach, events):
