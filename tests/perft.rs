@@ -239,3 +239,42 @@ fn bloodthirst_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #76 Minor piece transformations; the counts are cross-checked with
+/// `scripts/geometry_perft.py`, an independent generator written from the rules page.
+#[test]
+fn minor_transformations_positions_match_cross_checked_counts() {
+    run(
+        "minor-transformations.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
+/// Event #112 Heavy Rooks, alone and with #76; the counts are cross-checked with
+/// `scripts/geometry_perft.py`, an independent generator written from the rules pages.
+#[test]
+fn heavy_rooks_positions_match_cross_checked_counts() {
+    run(
+        "heavy-rooks.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
+/// Event #111 Generous Queens, alone and with #76 and #112 in either order; the counts
+/// are cross-checked with `scripts/geometry_perft.py`, an independent generator written
+/// from the rules pages.
+#[test]
+fn generous_queens_positions_match_cross_checked_counts() {
+    run(
+        "generous-queens.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
+/// Event #106 Wall, alone and with #76, #111 and #112 in either order; the counts are
+/// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
+/// the rules pages.
+#[test]
+fn wall_positions_match_cross_checked_counts() {
+    run("wall.perft", Variant::by_name("event-chess").unwrap());
+}

@@ -67,6 +67,9 @@ impl EventType {
 pub struct Condition {
     /// Pieces each player needs, by letter: `('R', 1)` is a rook each.
     pub pieces_each: &'static [(char, u8)],
+    /// Letters of which each player needs at least one piece, of any of them: `&['N',
+    /// 'B']` is a knight or a bishop each (#76).
+    pub one_of_each: &'static [char],
     /// Starting it may not leave either player in check.
     pub no_check: bool,
     /// Types it may not run beside, besides its own.
@@ -77,6 +80,7 @@ impl Condition {
     /// No Condition.
     pub const NONE: Condition = Condition {
         pieces_each: &[],
+        one_of_each: &[],
         no_check: false,
         not_with: &[],
     };
@@ -85,6 +89,7 @@ impl Condition {
     pub const fn pieces_each(pieces_each: &'static [(char, u8)]) -> Condition {
         Condition {
             pieces_each,
+            one_of_each: &[],
             no_check: false,
             not_with: &[],
         }
@@ -110,8 +115,26 @@ impl Condition {
                 }
             }
         }
+        if !self.one_of_each.is_empty() {
+            let kinds: Vec<_> = self
+                .one_of_each
+                .iter()
+                .filter_map(|&letter| v.kind_of_letter(letter))
+                .collect();
+            for color in Color::BOTH {
+                if kinds.iter().all(|&kind| pos.pieces(color, kind).is_empty()) {
+                    return Err(format!("{color} has no {}", one_of_words(self.one_of_each)));
+                }
+            }
+        }
         Ok(())
     }
+}
+
+/// `knight or bishop`: one piece of any of the letters, in words.
+fn one_of_words(letters: &[char]) -> String {
+    let words: Vec<String> = letters.iter().map(|&l| piece_word(l, 1)).collect();
+    words.join(" or ")
 }
 
 impl fmt::Display for Condition {
@@ -122,6 +145,12 @@ impl fmt::Display for Condition {
             parts.push(format!(
                 "at least {count} {} each",
                 piece_word(letter, count)
+            ));
+        }
+        if !self.one_of_each.is_empty() {
+            parts.push(format!(
+                "at least 1 {} each",
+                one_of_words(self.one_of_each)
             ));
         }
         for kind in self.not_with {
@@ -405,6 +434,20 @@ pub trait Event: Send + Sync {
     /// Why, under this event, the `piece` on `from` does not reach `to` (the variant's own
     /// rules would let it), with the ruling; `None` when this event is not the reason.
     fn why_unreached(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _from: Sq,
+        _piece: Piece,
+        _to: Sq,
+    ) -> Option<String> {
+        None
+    }
+
+    /// Why, under this event, the `piece` on `from` attacks `to` where the variant's own
+    /// rules would not have it attack, with the ruling (#76: a bishop on the enemy half
+    /// attacks as a knight); `None` when this event is not the reason.
+    fn why_attacks(
         &self,
         _v: &Variant,
         _pos: &Position,
@@ -807,6 +850,7 @@ mod tests {
         assert_eq!(ruling_ranges(&["PR-2", "PR-4"]), "PR-2, PR-4");
         let condition = Condition {
             pieces_each: &[('B', 2), ('K', 1)],
+            one_of_each: &[],
             no_check: true,
             not_with: &[EventType::RoyalQueen],
         };
@@ -822,6 +866,17 @@ mod tests {
             condition.check_pieces(v, &one_bishop),
             Err("black has fewer than 2 bishops".to_owned())
         );
+        let minor = Condition {
+            one_of_each: &['N', 'B'],
+            ..Condition::NONE
+        };
+        assert_eq!(minor.to_string(), "at least 1 knight or bishop each");
+        assert_eq!(
+            minor.check_pieces(v, &one_bishop),
+            Err("black has no knight or bishop".to_owned())
+        );
+        let knight_against_bishop = parse_fen(v, "4kn2/8/8/8/8/8/8/2B1K3 w - - 0 1").unwrap();
+        assert_eq!(minor.check_pieces(v, &knight_against_bishop), Ok(()));
     }
 
     fn written(token: &str) -> Notation {

@@ -343,6 +343,7 @@ mod tests {
         &[],
         Condition {
             pieces_each: &[],
+            one_of_each: &[],
             no_check: false,
             not_with: &[EventType::RemoveCheck],
         },
@@ -355,6 +356,7 @@ mod tests {
         &[],
         Condition {
             pieces_each: &[],
+            one_of_each: &[],
             no_check: true,
             not_with: &[],
         },

@@ -922,6 +922,27 @@ fn unreached_under_events(v: &Variant, pos: &Position, ours: Bitboard, to: Sq) -
     })
 }
 
+/// Why the piece on `from` attacks `to` where the variant's own rules would not have it,
+/// when a running event changes where pieces go: the event says, with its ruling (#76: a
+/// bishop on the enemy half attacks as a knight).
+fn attacks_under_events(v: &Variant, pos: &Position, from: Sq, to: Sq) -> Option<String> {
+    if !pos.reach_changed() {
+        return None;
+    }
+    let piece = pos.piece_at(from)?;
+    let orthodox = if v.role(piece.kind) == Role::Pawn {
+        v.tables.pawn_attacks[piece.color.index()][from.index()]
+    } else {
+        v.attacks(piece.kind, piece.color, from, pos.occupied())
+    };
+    if orthodox.contains(to) {
+        return None;
+    }
+    pos.events()
+        .into_iter()
+        .find_map(|event| event.why_attacks(v, pos, from, piece, to))
+}
+
 /// Why a move that the piece could make leaves its own king attacked.
 pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
     let g = v.geometry;
@@ -940,7 +961,10 @@ pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
     };
     let attackers: Vec<String> = after
         .attackers(v, king, us.other(), after.occupied())
-        .map(|sq| describe(v, &after, sq))
+        .map(|sq| match attacks_under_events(v, &after, sq, king) {
+            Some(why) => format!("{} ({why})", describe(v, &after, sq)),
+            None => describe(v, &after, sq),
+        })
         .collect();
     let by = list(&attackers);
     if v.role(mv.piece.kind) == Role::King {

@@ -48,9 +48,8 @@ static INFO: EventInfo = EventInfo {
     aliases: &["Five-check", "5 check", "Five check"],
     types: &[],
     condition: Condition {
-        pieces_each: &[],
-        no_check: false,
         not_with: &[EventType::RemoveCheck],
+        ..Condition::NONE
     },
     rulings: &["FC-1", "FC-2", "FC-3", "FC-4", "FC-5"],
     page: "docs/rules/event-4-five-check.md",

@@ -3,6 +3,8 @@
 
 pub mod bloodthirst;
 pub mod five_check;
+pub mod generous_queens;
+pub mod heavy_rooks;
 pub mod hidden_passage;
 pub mod ice;
 pub mod ice_old;
@@ -10,6 +12,7 @@ pub mod king_on_horse;
 pub mod line_pushers;
 pub mod loyal_knights;
 pub mod magnetic_pawns;
+pub mod minor_transformations;
 pub mod move_forward;
 mod picked_pawns;
 pub mod prince;
@@ -18,23 +21,28 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod tanks;
+pub mod wall;
 
 use super::board::{Bitboard, Sq};
-use super::event::Event;
+use super::event::{Event, Reach};
 use super::moves::{Move, Special};
-use super::piece::{Color, Piece};
+use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::san::{self, Rejection};
 use super::variant::Variant;
 use crate::notation::PieceMove;
 
+pub use generous_queens::GenerousQueens;
+pub use heavy_rooks::HeavyRooks;
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
 pub use loyal_knights::LoyalKnights;
+pub use minor_transformations::MinorTransformations;
 pub use prince::Prince;
+pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 16] = [
+pub const ALL: [&dyn Event; 20] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &move_forward::MoveForward,
@@ -49,8 +57,12 @@ pub const ALL: [&dyn Event; 16] = [
     &ice_old::IceOld,
     &slow_pieces::SlowPieces,
     &bloodthirst::Bloodthirst,
+    &minor_transformations::MinorTransformations,
     &LoyalKnights,
+    &wall::Wall,
     &short_non_captures::ShortNonCaptures,
+    &generous_queens::GenerousQueens,
+    &heavy_rooks::HeavyRooks,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
@@ -69,6 +81,47 @@ pub fn find(number: u16, older: bool) -> Option<&'static dyn Event> {
 /// events that are not supported yet).
 pub fn name_of(number: u16) -> Option<&'static str> {
     by_number(number).map(|event| event.name())
+}
+
+/// Where the `piece` on `from` goes when an event gives it the movement of `kind` (#76: a
+/// bishop on the enemy half moves as a knight), with `occupied` in the way
+/// ([`replaced_reach`]).
+fn reach_as(
+    v: &Variant,
+    pos: &Position,
+    (from, piece): (Sq, Piece),
+    kind: Kind,
+    occupied: Bitboard,
+    number: u16,
+) -> Reach {
+    let attacks = v.attacks(kind, piece.color, from, occupied);
+    let reach = Reach {
+        quiet: attacks & !occupied,
+        attacks,
+    };
+    replaced_reach(v, pos, (from, piece), reach, occupied, number)
+}
+
+/// The reach an event that replaces a piece's movement gives it: `reach`, the new
+/// movement, then what the reach events started before event `number` change in it,
+/// applied again. So such an event does not undo the events that started before it, and
+/// the result does not depend on which started first (MT-4, HR-6, GQ-6).
+fn replaced_reach(
+    v: &Variant,
+    pos: &Position,
+    (from, piece): (Sq, Piece),
+    mut reach: Reach,
+    occupied: Bitboard,
+    number: u16,
+) -> Reach {
+    let earlier = pos
+        .events()
+        .into_iter()
+        .take_while(|event| event.number() != number);
+    for event in earlier.filter(|event| event.changes_reach()) {
+        event.reach(v, pos, from, piece, occupied, &mut reach);
+    }
+    reach
 }
 
 /// Pawns of the side to move on `from` that stand on their promotion rank, where a push

@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""Independent perft for Event Chess with events that change where pieces go running from
+the start: #76 Minor piece transformations (rulings MT-1..MT-5), #112 Heavy Rooks
+(HR-1..HR-6), #111 Generous Queens (GQ-1..GQ-6) and #106 Wall (WL-1..WL-5), alone or
+together.
+
+A cross-check of xpgn's move generation under these events, written from their rules
+pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`,
+`event-111-generous-queens.md`, `event-106-wall.md`) on the small mailbox board of
+`perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
+attacks, so it is not used. Each piece's *reach* is worked out
+here: the squares it may move to when empty and the squares it attacks (captures on, and
+checks). The orthodox reach comes first, then each event in the order the events started:
+
+- #76 (MT-1, MT-2, MT-4): a bishop or knight on its owner's half (ranks 1-4 for White,
+  5-8 for Black) reaches as a bishop, on the enemy half as a knight; the events started
+  before #76 are applied again to that reach.
+- #112 (HR-1, HR-2, HR-6): a rook reaches at most two squares forward (the middle square
+  empty), one square sideways and one back, and attacks exactly those squares; the
+  events started before #112 are applied again to that reach. HR-4: a pawn or knight
+  never captures a rook, though it still attacks its square.
+- #111 (GQ-1..GQ-3, GQ-6): a queen reaches the eight squares around it; a rook, knight
+  or bishop next to a queen of its side adds an ordinary queen's reach, the events
+  started before #111 applied to that reach as to a queen's.
+- #106 (WL-1..WL-5): every square reached along a rank, file or diagonal whose path has a
+  step d4-d5, e4-e5, d4-e5 or e4-d5 (either way) is taken away, pawns and kings included;
+  leaps keep theirs.
+- #71 Slow Pieces (SP-1, SP-2, its own page), to check the order rulings above with it:
+  nothing further than two files or ranks away.
+
+Pawns move as in orthodox chess (no EC-4 double step from the first rank: none of these
+events gives it). Castling is orthodox (HR-3), its king's squares judged by the reach
+attacks. A move is legal iff the mover's king is not attacked afterwards.
+
+Usage:
+
+    geometry_perft.py FILE            # recompute every count of a tests/data/perft file
+    geometry_perft.py --check FILE    # ... and compare each with xpgn's
+    geometry_perft.py --events "76,112" --fen FEN --depth D [--divide]
+"""
+
+import argparse
+import sys
+
+from perft_common import (
+    B_RAYS, KI_T, KN_T, R_RAYS, START, castle_rook, castlings, color_of, drop_king_rights,
+    fen_text, name, off, other, parse_fen_fields, piece_moves, rank_of, strip_rights,
+    xpgn_args, xpgn_perft,
+)
+
+
+class Pos:
+    __slots__ = ("b", "turn", "castle", "ep", "events")
+
+    def copy(self):
+        p = Pos()
+        p.b, p.turn, p.castle, p.ep, p.events = self.b[:], self.turn, self.castle, self.ep, self.events
+        return p
+
+    def fen(self):
+        return fen_text(self.b, self.turn, self.castle, self.ep)
+
+
+def parse(fen, events):
+    p = Pos()
+    p.b, p.turn, p.castle, p.ep = parse_fen_fields(fen)
+    p.events = tuple(events)
+    return p
+
+
+# ---------------------------------------------------------------- reach
+
+def slides(b, s, rays):
+    """The squares along rays up to and including the first piece: (empty, all)."""
+    quiet, att = set(), set()
+    for ray in rays:
+        for t in ray:
+            att.add(t)
+            if b[t] is not None:
+                break
+            quiet.add(t)
+    return quiet, att
+
+
+def orthodox(b, s, kind):
+    """(quiet, attacks) of a piece of `kind` (N B R Q K) on s."""
+    if kind == "N" or kind == "K":
+        att = set(KN_T[s] if kind == "N" else KI_T[s])
+        return {t for t in att if b[t] is None}, att
+    rays = {"B": B_RAYS[s], "R": R_RAYS[s], "Q": B_RAYS[s] + R_RAYS[s]}[kind]
+    return slides(b, s, rays)
+
+
+def pawn_reach(b, s, c):
+    dr = 1 if c == "w" else -1
+    quiet = set()
+    one = off(s, 0, dr)
+    if one is not None:
+        quiet.add(one)
+        two = off(one, 0, dr)
+        if two is not None:
+            quiet.add(two)
+    att = {t for t in (off(s, -1, dr), off(s, 1, dr)) if t is not None}
+    return quiet, att
+
+
+def minor(pos, s, p, reach, earlier):
+    """#76: the half of the board decides (MT-1), the earlier events again (MT-4)."""
+    if p.upper() not in "NB":
+        return reach
+    c = color_of(p)
+    kind = "B" if rank_of(s, c) < 4 else "N"
+    return apply_events(pos, s, p, orthodox(pos.b, s, kind), earlier)
+
+
+def heavy(pos, s, p, reach, earlier):
+    """#112: a rook steps two forward (middle empty), one sideways or back (HR-1, HR-2)."""
+    if p.upper() != "R":
+        return reach
+    b = pos.b
+    fwd = 1 if color_of(p) == "w" else -1
+    att = set()
+    for df, dr in ((1, 0), (-1, 0), (0, -fwd), (0, fwd)):
+        t = off(s, df, dr)
+        if t is not None:
+            att.add(t)
+    mid = off(s, 0, fwd)
+    if mid is not None and b[mid] is None:
+        t = off(mid, 0, fwd)
+        if t is not None:
+            att.add(t)
+    return apply_events(pos, s, p, ({t for t in att if b[t] is None}, att), earlier)
+
+
+def generous(pos, s, p, reach, earlier):
+    """#111: a queen steps one square (GQ-1); a rook, knight or bishop next to an own
+    queen also reaches as an ordinary queen (GQ-2, GQ-3), the earlier events applied to
+    that queen's reach as to a queen's (GQ-6)."""
+    c = color_of(p)
+    queen = "Q" if c == "w" else "q"
+    if p == queen:
+        att = set(KI_T[s])
+        return apply_events(pos, s, p, ({t for t in att if pos.b[t] is None}, att), earlier)
+    if p.upper() in "RNB" and any(pos.b[t] == queen for t in KI_T[s]):
+        q, a = apply_events(pos, s, queen, orthodox(pos.b, s, "Q"), earlier)
+        return reach[0] | q, reach[1] | a
+    return reach
+
+
+def wall_crossed(a, b):
+    """Does the step between neighbours a and b cross the wall (WL-1, WL-2)?"""
+    return (a % 8 in (3, 4) and b % 8 in (3, 4)
+            and {a // 8, b // 8} == {3, 4})
+
+
+def through_wall(s, t):
+    """Does the line from s to t (a rank, file or diagonal; not a leap, WL-3) cross it?"""
+    df, dr = t % 8 - s % 8, t // 8 - s // 8
+    if (df, dr) == (0, 0) or (df and dr and abs(df) != abs(dr)):
+        return False
+    sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+    at = s
+    while at != t:
+        nxt = off(at, sf, sr)
+        if wall_crossed(at, nxt):
+            return True
+        at = nxt
+    return False
+
+
+def wall(pos, s, p, reach, earlier):
+    """#106: no square reached along a line through the wall (WL-1, WL-4, WL-5)."""
+    return ({t for t in reach[0] if not through_wall(s, t)},
+            {t for t in reach[1] if not through_wall(s, t)})
+
+
+def slow(pos, s, p, reach, earlier):
+    """#71 Slow Pieces (SP-1, SP-2), to cross-check the order rulings MT-4, HR-6, GQ-6 and
+    WL-5 with the event they name: nothing further than two files or ranks away."""
+    def near(t):
+        return max(abs(t % 8 - s % 8), abs(t // 8 - s // 8)) <= 2
+    return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
+
+
+EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow}
+
+
+def apply_events(pos, s, p, reach, events):
+    for i, e in enumerate(events):
+        reach = EVENT_REACH[e](pos, s, p, reach, events[:i])
+    return reach
+
+
+def reach_of(pos, s):
+    p = pos.b[s]
+    if p.upper() == "P":
+        r = pawn_reach(pos.b, s, color_of(p))
+    else:
+        r = orthodox(pos.b, s, p.upper())
+    return apply_events(pos, s, p, r, pos.events)
+
+
+def attacked(pos, s, by):
+    b = pos.b
+    for t in range(64):
+        p = b[t]
+        if p is not None and color_of(p) == by and s in reach_of(pos, t)[1]:
+            return True
+    return False
+
+
+def king_attacked(pos, c):
+    k = "K" if c == "w" else "k"
+    return any(pos.b[t] == k and attacked(pos, t, other(c)) for t in range(64))
+
+
+def allowed(pos, frm, to, kind):
+    """HR-4: under #112 no pawn or knight captures a rook."""
+    if 112 in pos.events and kind == "n":
+        victim = pos.b[to]
+        if victim is not None and victim.upper() == "R" and pos.b[frm].upper() in "PN":
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- moves
+
+# A move: (frm, to, promo, kind), kind "n", "ep" or "castle".
+
+def pseudo(pos):
+    b, c = pos.b, pos.turn
+    out = []
+    for s in range(64):
+        p = b[s]
+        if p is None or color_of(p) != c:
+            continue
+        quiet, att = reach_of(pos, s)
+        if p.upper() == "P":
+            for x, kind in piece_moves(b, s, pos.ep, ec4=False):
+                capture = kind == "ep" or b[x] is not None
+                if x not in (att if capture else quiet):
+                    continue
+                if rank_of(x, c) == 7:
+                    for q in "QRBN":
+                        out.append((s, x, q if c == "w" else q.lower(), kind))
+                else:
+                    out.append((s, x, None, kind))
+            continue
+        for x in sorted(quiet | att):
+            y = b[x]
+            if (y is None and x in quiet) or (y is not None and color_of(y) != c and x in att):
+                out.append((s, x, None, "n"))
+    for k, kto, rto, cross in castlings(b, pos.castle, c):
+        if not any(attacked(pos, t, other(c)) for t in cross):
+            out.append((k, kto, None, "castle"))
+    return out
+
+
+def apply(pos, mv):
+    frm, to, promo, kind = mv
+    n = pos.copy()
+    b = n.b
+    p = b[frm]
+    c = pos.turn
+    n.ep = None
+    if kind == "ep":
+        b[to - 8 if c == "w" else to + 8] = None
+    if kind == "castle":
+        castle_rook(b, c, to)
+    b[to] = promo or p
+    b[frm] = None
+    if p.upper() == "P" and abs(to - frm) == 16:
+        n.ep = (frm + to) // 2
+    if p.upper() == "K":
+        n.castle = drop_king_rights(n.castle, c)
+    n.castle = strip_rights(strip_rights(n.castle, frm), to)
+    n.turn = other(c)
+    return n
+
+
+def legal_moves(pos):
+    out = []
+    for mv in pseudo(pos):
+        if not allowed(pos, mv[0], mv[1], mv[3]):
+            continue
+        ch = apply(pos, mv)
+        if not king_attacked(ch, pos.turn):
+            out.append((mv, ch))
+    return out
+
+
+def key(mv):
+    frm, to, promo, _ = mv
+    return name(frm) + name(to) + (promo.lower() if promo else "")
+
+
+def perft(pos, depth):
+    if depth == 0:
+        return 1
+    ms = legal_moves(pos)
+    if depth == 1:
+        return len(ms)
+    return sum(perft(ch, depth - 1) for _, ch in ms)
+
+
+def divide(pos, depth):
+    return {key(mv): perft(ch, depth - 1) for mv, ch in legal_moves(pos)}
+
+
+# ---------------------------------------------------------------- files
+
+def read_cases(path):
+    cases = []
+    for line in open(path):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        k, _, v = line.partition(" ")
+        if k == "id":
+            cases.append({"id": v, "fen": START, "events": "", "perft": []})
+        elif k == "fen":
+            cases[-1]["fen"] = v
+        elif k == "events":
+            cases[-1]["events"] = v
+        elif k == "perft":
+            d, n = v.split()
+            cases[-1]["perft"].append((int(d), int(n)))
+    return cases
+
+
+def event_numbers(text):
+    return [int(e.split()[0]) for e in text.split(",") if e.strip()]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file", nargs="?")
+    ap.add_argument("--fen", default=START)
+    ap.add_argument("--events", default="76")
+    ap.add_argument("--depth", type=int)
+    ap.add_argument("--divide", action="store_true")
+    ap.add_argument("--check", action="store_true", help="compare the file's counts with xpgn")
+    ap.add_argument("--xpgn", default="target/debug/xpgn")
+    a = ap.parse_args()
+    if a.file:
+        bad = 0
+        for case in read_cases(a.file):
+            pos = parse(case["fen"], event_numbers(case["events"]))
+            for d, n in case["perft"]:
+                mine = perft(pos, d)
+                line = "%-28s %d %10d file %10d" % (case["id"], d, mine, n)
+                if a.check:
+                    x = xpgn_perft(xpgn_args(a.xpgn, case["events"], case["fen"]), d)
+                    line += " xpgn %10d" % x
+                    bad += x != mine
+                bad += mine != n
+                print(line + ("" if mine == n else "  MISMATCH"))
+                sys.stdout.flush()
+        print("all agree" if not bad else "%d disagreement(s)" % bad)
+        return 1 if bad else 0
+    pos = parse(a.fen, event_numbers(a.events))
+    if a.divide:
+        d = divide(pos, a.depth)
+        for k in sorted(d):
+            print("%s: %d" % (k, d[k]))
+        print(sum(d.values()))
+    else:
+        print(perft(pos, a.depth))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
