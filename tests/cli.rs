@@ -646,3 +646,31 @@ fn convert_writes_uci_json_and_yaml() {
     assert_eq!(refused.status.code(), Some(1));
     assert!(stderr(&refused).contains("`c4-f6`"), "{}", stderr(&refused));
 }
+
+#[test]
+fn frozen_pieces_are_part_of_a_repetition_and_decide_mate_and_stalemate() {
+    // VA-7: fixtures/variety/va-7-repetition.pgn repeats the start placement with the
+    // b-knights frozen three times (game 1), and only twice so (game 2); VA-8:
+    // va-8-no-legal-move.pgn ends in a mate and a stalemate of a side whose movable piece
+    // is frozen.
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/variety/va-7-repetition.pgn",
+        "fixtures/variety/va-8-no-legal-move.pgn",
+    ]);
+    let endings: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ending"].clone())
+        .collect();
+    assert_eq!(
+        endings,
+        [
+            serde_json::json!("threefold-repetition"),
+            serde_json::Value::Null,
+            serde_json::json!("checkmate"),
+            serde_json::json!("stalemate"),
+        ]
+    );
+}

@@ -160,3 +160,16 @@ fn slow_pieces_positions_match_cross_checked_counts() {
         |pos| pos.start_event(slow_pieces, None).unwrap(),
     );
 }
+
+/// Event #91 Variety running from the start: every move freezes its piece for its owner's
+/// next turn, and frozen pieces attack nothing; the counts are cross-checked with
+/// `scripts/variety_perft.py`, an independent generator written from the rules text.
+#[test]
+fn variety_positions_match_cross_checked_counts() {
+    let variety = events::by_number(91).expect("xpgn plays #91");
+    run_with(
+        "variety.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(variety, None).unwrap(),
+    );
+}

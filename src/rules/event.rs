@@ -422,6 +422,11 @@ pub trait Event: Send + Sync {
     /// Runs after a moving piece has landed on `mv.to` (HP-2: on through a passage).
     fn after_landing(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
 
+    /// Runs after every move, whatever its kind (castling and other events' own moves
+    /// included), once it is on the board and before the turn passes (#91: the pieces a
+    /// player moved are frozen for his next turn, VA-1).
+    fn after_move(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
+
     /// Learns from a written move, before it is resolved, what the record had kept
     /// secret (PR-4: `K@g7` names the chosen pawn); `Err` when it cannot be so.
     fn reveal(

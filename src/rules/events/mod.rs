@@ -8,6 +8,7 @@ mod picked_pawns;
 pub mod prince;
 pub mod princess;
 pub mod slow_pieces;
+pub mod variety;
 
 use super::board::{Bitboard, Sq};
 use super::event::Event;
@@ -24,13 +25,14 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 6] = [
+pub const ALL: [&dyn Event; 7] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
     &Prince,
     &slow_pieces::SlowPieces,
     &LoyalKnights,
+    &variety::Variety,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
