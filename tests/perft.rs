@@ -173,3 +173,16 @@ fn variety_positions_match_cross_checked_counts() {
         |pos| pos.start_event(variety, None).unwrap(),
     );
 }
+
+/// Event #86 No checks allowed running from the start: a move that checks must mate, the
+/// mate judged by the same rules; the counts are cross-checked with
+/// `scripts/no_checks_perft.py`, an independent generator written from the rules text.
+#[test]
+fn no_checks_positions_match_cross_checked_counts() {
+    let no_checks = events::by_number(86).expect("xpgn plays #86");
+    run_with(
+        "no-checks.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(no_checks, None).unwrap(),
+    );
+}

@@ -15,7 +15,7 @@ use xpgn::layout::write_game;
 use xpgn::pgn::parse_str;
 use xpgn::replay::{Recording, Replay, check_game, replay_recording};
 use xpgn::rules::san::san;
-use xpgn::rules::{Color, Position, Variant, Variants, events, parse_fen};
+use xpgn::rules::{Color, Position, Variant, Variants, events, meta, parse_fen};
 
 /// An event one player starts: its number and the ply at which it is started at the
 /// earliest (later when its Condition does not hold yet).
@@ -66,6 +66,11 @@ fn chess960_fen(rng: &mut TestRng) -> String {
 fn start_event(v: &Variant, pos: &mut Position, number: u16, rng: &mut TestRng) -> Option<String> {
     let event = events::by_number(number).unwrap();
     event.condition(v, pos).ok()?;
+    // EC-12: an event of a running event's Type (#86 beside #68) is drawn again, never
+    // started.
+    if !meta::breaches(v, pos, event, &[]).is_empty() {
+        return None;
+    }
     for _ in 0..20 {
         let words = event.random_choices(v, pos, &mut |n| rng.random_range(0..n))?;
         let text = format!("{number} {words}");

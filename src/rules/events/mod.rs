@@ -4,6 +4,7 @@
 pub mod hidden_passage;
 pub mod line_pushers;
 pub mod loyal_knights;
+pub mod no_checks;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
@@ -25,13 +26,14 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 7] = [
+pub const ALL: [&dyn Event; 8] = [
     &HiddenPassage,
     &LinePushers,
     &princess::Princess,
     &Prince,
     &slow_pieces::SlowPieces,
     &LoyalKnights,
+    &no_checks::NoChecks,
     &variety::Variety,
 ];
 
