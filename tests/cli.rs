@@ -646,3 +646,65 @@ fn convert_writes_uci_json_and_yaml() {
     assert_eq!(refused.status.code(), Some(1));
     assert!(stderr(&refused).contains("`c4-f6`"), "{}", stderr(&refused));
 }
+
+#[test]
+fn frozen_pieces_are_part_of_a_repetition_and_decide_mate_and_stalemate() {
+    // VA-7: fixtures/variety/va-7-repetition.pgn repeats the start placement with the
+    // b-knights frozen three times (game 1), and only twice so (game 2); VA-8:
+    // va-8-no-legal-move.pgn ends in a mate and a stalemate of a side whose movable piece
+    // is frozen.
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/variety/va-7-repetition.pgn",
+        "fixtures/variety/va-8-no-legal-move.pgn",
+    ]);
+    let endings: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ending"].clone())
+        .collect();
+    assert_eq!(
+        endings,
+        [
+            serde_json::json!("threefold-repetition"),
+            serde_json::Value::Null,
+            serde_json::json!("checkmate"),
+            serde_json::json!("stalemate"),
+        ]
+    );
+}
+
+#[test]
+fn checks_that_do_not_mate_are_illegal_so_checks_mate_and_pawns_stalemate() {
+    // NC-5: fixtures/no-checks/nc-5-stalemate.pgn, black's only move would check (game 1
+    // stalemate; game 2 plays on after it); NC-4: nc-4-defender-bound.pgn, the only
+    // interposition would check, so the rook's check mates (both games); NC-2 with #91:
+    // nc-pair-91.pgn, every white move would thaw a queen's check that does not mate
+    // (stalemate), or that mates (checkmate), then a move after the stalemate.
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/no-checks/nc-5-stalemate.pgn",
+        "fixtures/no-checks/nc-4-defender-bound.pgn",
+        "fixtures/no-checks/nc-pair-91.pgn",
+    ]);
+    let endings: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ending"].clone())
+        .collect();
+    let mate = serde_json::json!("checkmate");
+    assert_eq!(
+        endings,
+        [
+            serde_json::json!("stalemate"),
+            serde_json::Value::Null,
+            mate.clone(),
+            mate.clone(),
+            serde_json::json!("stalemate"),
+            mate,
+            serde_json::Value::Null,
+        ]
+    );
+}

@@ -278,3 +278,29 @@ fn generous_queens_positions_match_cross_checked_counts() {
 fn wall_positions_match_cross_checked_counts() {
     run("wall.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #91 Variety running from the start: every move freezes its piece for its owner's
+/// next turn, and frozen pieces attack nothing; the counts are cross-checked with
+/// `scripts/variety_perft.py`, an independent generator written from the rules text.
+#[test]
+fn variety_positions_match_cross_checked_counts() {
+    let variety = events::by_number(91).expect("xpgn plays #91");
+    run_with(
+        "variety.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(variety, None).unwrap(),
+    );
+}
+
+/// Event #86 No checks allowed running from the start: a move that checks must mate, the
+/// mate judged by the same rules; the counts are cross-checked with
+/// `scripts/no_checks_perft.py`, an independent generator written from the rules text.
+#[test]
+fn no_checks_positions_match_cross_checked_counts() {
+    let no_checks = events::by_number(86).expect("xpgn plays #86");
+    run_with(
+        "no-checks.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(no_checks, None).unwrap(),
+    );
+}

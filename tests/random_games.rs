@@ -73,6 +73,11 @@ fn start_event(
     let number = event.number();
     let older = if event.older_wording() { " old" } else { "" };
     event.condition(v, pos).ok()?;
+    // EC-12: an event of a running event's Type (#86 beside #68) is drawn again, never
+    // started.
+    if !meta::breaches(v, pos, event, &[]).is_empty() {
+        return None;
+    }
     for _ in 0..20 {
         let words = event.random_choices(v, pos, &mut |n| rng.random_range(0..n))?;
         let text = format!("{number}{older} {words}");

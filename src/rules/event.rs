@@ -465,6 +465,11 @@ pub trait Event: Send + Sync {
     /// Runs after a moving piece has landed on `mv.to` (HP-2: on through a passage).
     fn after_landing(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
 
+    /// Runs after every move, whatever its kind (castling and other events' own moves
+    /// included), once it is on the board and before the turn passes and check is judged (#91: the pieces a
+    /// player moved are frozen for his next turn, VA-1).
+    fn before_turn_passes(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
+
     /// Runs after every move (castling and events' own moves too) once the board is
     /// final and the turn has passed, `gives_check` saying whether the side now to move
     /// is in check (FC-1: a check counted toward a win). For the event's own state: the

@@ -1104,6 +1104,11 @@ impl Variant {
                 }
             }
         }
+        if pos.has_events() {
+            for event in pos.events() {
+                event.before_turn_passes(self, pos, mv);
+            }
+        }
         if self.role(mv.piece.kind) == Role::King
             && let Some(castling) = self.castling
         {

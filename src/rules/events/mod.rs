@@ -14,6 +14,7 @@ pub mod loyal_knights;
 pub mod magnetic_pawns;
 pub mod minor_transformations;
 pub mod move_forward;
+pub mod no_checks;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
@@ -21,6 +22,7 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod tanks;
+pub mod variety;
 pub mod wall;
 
 use super::board::{Bitboard, Sq};
@@ -42,7 +44,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 20] = [
+pub const ALL: [&dyn Event; 22] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &move_forward::MoveForward,
@@ -59,6 +61,8 @@ pub const ALL: [&dyn Event; 20] = [
     &bloodthirst::Bloodthirst,
     &minor_transformations::MinorTransformations,
     &LoyalKnights,
+    &no_checks::NoChecks,
+    &variety::Variety,
     &wall::Wall,
     &short_non_captures::ShortNonCaptures,
     &generous_queens::GenerousQueens,
