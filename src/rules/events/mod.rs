@@ -1,6 +1,8 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+pub mod active_pawns;
+pub mod fortress;
 pub mod hidden_passage;
 pub mod line_pushers;
 pub mod loyal_knights;
@@ -16,7 +18,7 @@ use super::piece::{Color, Piece};
 use super::position::Position;
 use super::san::{self, Rejection};
 use super::variant::Variant;
-use crate::notation::PieceMove;
+use crate::notation::{PieceMove, Separator};
 
 pub use hidden_passage::HiddenPassage;
 pub use line_pushers::LinePushers;
@@ -24,8 +26,10 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 6] = [
+pub const ALL: [&dyn Event; 8] = [
     &HiddenPassage,
+    &fortress::Fortress,
+    &active_pawns::ActivePawns,
     &LinePushers,
     &princess::Princess,
     &Prince,
@@ -188,6 +192,69 @@ fn resolve_standing_promotion(
     Some(Err(san::illegal(reason, help)))
 }
 
+/// Whether `mv` ends on a square where another running event makes a landing mean more
+/// than standing there (a known #5 passage square, HP-2): that event's `reroute` drops or
+/// changes an ordinary move there. Jumps and steps, which go on through nothing, are not
+/// offered onto such a square (FT-7, AP-5), so every move offered reads back as written.
+fn landing_rerouted(v: &Variant, pos: &Position, mv: &Move, number: u16) -> bool {
+    if pos.running().len() < 2 {
+        return false;
+    }
+    let probe = Move {
+        special: Special::Normal,
+        ..*mv
+    };
+    let mut moves = vec![probe];
+    for event in pos.events() {
+        if event.number() != number {
+            event.reroute(v, pos, mv.from.bit(), mv.to.bit(), &mut moves, 0);
+        }
+    }
+    moves.first() != Some(&probe)
+}
+
+/// A pawn move written as plain SAN (`f1`) where no ordinary pawn move goes but an
+/// event's own moves do, which are written from-to: refused, spelling the event's legal
+/// moves there (`offered`) and saying `why` (FT-6, AP-2); `None` for any other move.
+fn from_to_needed(
+    v: &Variant,
+    pos: &Position,
+    written: &PieceMove,
+    offered: impl Fn(Sq) -> Vec<String>,
+    why: &str,
+) -> Option<Result<Move, Rejection>> {
+    let [target] = written.targets.as_slice() else {
+        return None;
+    };
+    if written.piece.is_some_and(|p| p != 'P')
+        || written.hint.is_some()
+        || target.separator == Separator::Capture
+    {
+        return None;
+    }
+    let to = v.geometry.from_square(target.square)?;
+    let pawn = v.tables.pawn?;
+    let mut ordinary = Vec::new();
+    let on_file = pos.pieces(pos.turn, pawn) & v.tables.file_of[to.index()];
+    v.pseudo_moves(pos, on_file, to.bit(), &mut ordinary);
+    if ordinary
+        .iter()
+        .any(|mv| !matches!(mv.special, Special::Event { .. }))
+    {
+        return None;
+    }
+    let spelled = offered(to);
+    (!spelled.is_empty()).then(|| {
+        Err(san::illegal(
+            format!(
+                "`{}` names no ordinary pawn move: {why}",
+                san::written(written)
+            ),
+            Some(format!("write {}", spelled.join(" or "))),
+        ))
+    })
+}
+
 /// One of `names`, drawn with `pick` ([`Event::random_choices`]).
 fn pick_one(names: &[String], pick: &mut dyn FnMut(usize) -> usize) -> Option<String> {
     (!names.is_empty()).then(|| names[pick(names.len())].clone())
@@ -205,7 +272,8 @@ fn fen_square(v: &Variant, word: &str) -> Result<Sq, String> {
         .ok_or_else(|| format!("`{word}` is not a square"))
 }
 
-/// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.
+/// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two;
+/// #10 and #12 give the same double step by their own rules (FT-4, AP-3).
 fn on_own_first_two_ranks(v: &Variant, from: Sq, color: Color) -> bool {
     let rank = v.geometry.rank(from);
     let own = match color {
