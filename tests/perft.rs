@@ -184,3 +184,15 @@ fn active_pawns_positions_match_cross_checked_counts() {
         |pos| pos.start_event(active_pawns, None).unwrap(),
     );
 }
+
+/// Event #126 Callback Orders running from the start; the counts are cross-checked with
+/// `scripts/callback_orders_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn callback_orders_positions_match_cross_checked_counts() {
+    let callback_orders = events::by_number(126).expect("xpgn plays #126");
+    run_with(
+        "callback-orders.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(callback_orders, None).unwrap(),
+    );
+}

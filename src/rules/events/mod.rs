@@ -2,6 +2,7 @@
 //! knows of but cannot play yet.
 
 pub mod active_pawns;
+pub mod callback_orders;
 pub mod fortress;
 pub mod hidden_passage;
 pub mod line_pushers;
@@ -26,7 +27,7 @@ pub use loyal_knights::LoyalKnights;
 pub use prince::Prince;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 8] = [
+pub const ALL: [&dyn Event; 9] = [
     &HiddenPassage,
     &fortress::Fortress,
     &active_pawns::ActivePawns,
@@ -35,6 +36,7 @@ pub const ALL: [&dyn Event; 8] = [
     &Prince,
     &slow_pieces::SlowPieces,
     &LoyalKnights,
+    &callback_orders::CallbackOrders,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
