@@ -43,7 +43,9 @@ fn own_captures(v: &Variant, pos: &Position, from: Bitboard, to: Bitboard, out: 
     let occupied = pos.occupied();
     for sq in ours & from {
         let piece = pos.piece_at(sq).expect("our piece");
-        for target in v.attacks(piece.kind, us, sq, occupied) & ours & to {
+        // Where it captures, as the variant and the running events have it (#71).
+        let attacks = v.reach(pos, sq, piece, occupied).attacks;
+        for target in attacks & ours & to {
             let victim = pos.piece_at(target).expect("our piece");
             // The capturer's square is empty once it has moved; the victim's is not.
             let free = starting_squares(v, victim) & (!occupied | sq.bit()) & !target.bit();
@@ -147,8 +149,8 @@ impl CallbackOrders {
         let start_names: Vec<String> = starts.map(|sq| g.name(sq)).collect();
         let occupied = pos.occupied();
         let reaches = from.into_iter().any(|sq| {
-            let kind = pos.piece_at(sq).expect("our piece").kind;
-            v.attacks(kind, us, sq, occupied).contains(to)
+            let piece = pos.piece_at(sq).expect("our piece");
+            v.reach(pos, sq, piece, occupied).attacks.contains(to)
         });
         let no_room = || {
             san::illegal(
