@@ -304,3 +304,39 @@ fn no_checks_positions_match_cross_checked_counts() {
         |pos| pos.start_event(no_checks, None).unwrap(),
     );
 }
+
+/// Event #10 Fortress running from the start; the counts are cross-checked with
+/// `scripts/fortress_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn fortress_positions_match_cross_checked_counts() {
+    let fortress = events::by_number(10).expect("xpgn plays #10");
+    run_with(
+        "fortress.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(fortress, None).unwrap(),
+    );
+}
+
+/// Event #12 Active Pawns running from the start; the counts are cross-checked with
+/// `scripts/active_pawns_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn active_pawns_positions_match_cross_checked_counts() {
+    let active_pawns = events::by_number(12).expect("xpgn plays #12");
+    run_with(
+        "active-pawns.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(active_pawns, None).unwrap(),
+    );
+}
+
+/// Event #126 Callback Orders running from the start; the counts are cross-checked with
+/// `scripts/callback_orders_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn callback_orders_positions_match_cross_checked_counts() {
+    let callback_orders = events::by_number(126).expect("xpgn plays #126");
+    run_with(
+        "callback-orders.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(callback_orders, None).unwrap(),
+    );
+}

@@ -909,7 +909,7 @@ mod tests {
             ),
             (
                 "Rxa8@h1",
-                format!("`@square` after a capture (the captured piece put there) {nowhere}"),
+                "`@square` after a capture (the captured piece put there) belongs to event #126 Callback Orders, which is not running here".to_owned(),
             ),
             (
                 "Ra1-a3-a5-a7",

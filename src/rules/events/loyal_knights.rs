@@ -539,8 +539,10 @@ impl Event for LoyalKnights {
     ) -> Option<Result<Move, Rejection>> {
         let g = v.geometry;
         let knight = knight_kind(v)?;
+        // `Nxb8@g8->b9` (#126) takes the knight on b8: a turn in place puts nothing back.
         if written.arrow.is_some()
             && written.piece == Some('N')
+            && written.placed.is_none()
             && let [only] = written.targets.as_slice()
             && let Some(sq) = g.from_square(only.square)
             && pos.piece_at(sq)

@@ -1,8 +1,11 @@
 //! The events of Event Chess xpgn plays, one module each, and the names of those it
 //! knows of but cannot play yet.
 
+pub mod active_pawns;
 pub mod bloodthirst;
+pub mod callback_orders;
 pub mod five_check;
+pub mod fortress;
 pub mod generous_queens;
 pub mod heavy_rooks;
 pub mod hidden_passage;
@@ -32,7 +35,7 @@ use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::san::{self, Rejection};
 use super::variant::Variant;
-use crate::notation::PieceMove;
+use crate::notation::{PieceMove, Separator};
 
 pub use generous_queens::GenerousQueens;
 pub use heavy_rooks::HeavyRooks;
@@ -44,10 +47,12 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 22] = [
+pub const ALL: [&dyn Event; 25] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &move_forward::MoveForward,
+    &fortress::Fortress,
+    &active_pawns::ActivePawns,
     &magnetic_pawns::MagneticPawns,
     &tanks::Tanks,
     &LinePushers,
@@ -67,6 +72,7 @@ pub const ALL: [&dyn Event; 22] = [
     &short_non_captures::ShortNonCaptures,
     &generous_queens::GenerousQueens,
     &heavy_rooks::HeavyRooks,
+    &callback_orders::CallbackOrders,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
@@ -265,6 +271,69 @@ fn resolve_standing_promotion(
     Some(Err(san::illegal(reason, help)))
 }
 
+/// Whether `mv` ends on a square where another running event makes a landing mean more
+/// than standing there (a known #5 passage square, HP-2): that event's `reroute` drops or
+/// changes an ordinary move there. Jumps and steps, which go on through nothing, are not
+/// offered onto such a square (FT-7, AP-5), so every move offered reads back as written.
+fn landing_rerouted(v: &Variant, pos: &Position, mv: &Move, number: u16) -> bool {
+    if pos.running().len() < 2 {
+        return false;
+    }
+    let probe = Move {
+        special: Special::Normal,
+        ..*mv
+    };
+    let mut moves = vec![probe];
+    for event in pos.events() {
+        if event.number() != number {
+            event.reroute(v, pos, mv.from.bit(), mv.to.bit(), &mut moves, 0);
+        }
+    }
+    moves.first() != Some(&probe)
+}
+
+/// A pawn move written as plain SAN (`f1`) where no ordinary pawn move goes but an
+/// event's own moves do, which are written from-to: refused, spelling the event's legal
+/// moves there (`offered`) and saying `why` (FT-6, AP-2); `None` for any other move.
+fn from_to_needed(
+    v: &Variant,
+    pos: &Position,
+    written: &PieceMove,
+    offered: impl Fn(Sq) -> Vec<String>,
+    why: &str,
+) -> Option<Result<Move, Rejection>> {
+    let [target] = written.targets.as_slice() else {
+        return None;
+    };
+    if written.piece.is_some_and(|p| p != 'P')
+        || written.hint.is_some()
+        || target.separator == Separator::Capture
+    {
+        return None;
+    }
+    let to = v.geometry.from_square(target.square)?;
+    let pawn = v.tables.pawn?;
+    let mut ordinary = Vec::new();
+    let on_file = pos.pieces(pos.turn, pawn) & v.tables.file_of[to.index()];
+    v.pseudo_moves(pos, on_file, to.bit(), &mut ordinary);
+    if ordinary
+        .iter()
+        .any(|mv| !matches!(mv.special, Special::Event { .. }))
+    {
+        return None;
+    }
+    let spelled = offered(to);
+    (!spelled.is_empty()).then(|| {
+        Err(san::illegal(
+            format!(
+                "`{}` names no ordinary pawn move: {why}",
+                san::written(written)
+            ),
+            Some(format!("write {}", spelled.join(" or "))),
+        ))
+    })
+}
+
 /// One of `names`, drawn with `pick` ([`Event::random_choices`]).
 fn pick_one(names: &[String], pick: &mut dyn FnMut(usize) -> usize) -> Option<String> {
     (!names.is_empty()).then(|| names[pick(names.len())].clone())
@@ -282,7 +351,8 @@ fn fen_square(v: &Variant, word: &str) -> Result<Sq, String> {
         .ok_or_else(|| format!("`{word}` is not a square"))
 }
 
-/// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two.
+/// EC-4: while #5, #43 or #85 runs, a pawn on its own first or second rank may step two;
+/// #10 and #12 give the same double step by their own rules (FT-4, AP-3).
 fn on_own_first_two_ranks(v: &Variant, from: Sq, color: Color) -> bool {
     let rank = v.geometry.rank(from);
     let own = match color {
