@@ -1104,11 +1104,6 @@ impl Variant {
                 }
             }
         }
-        if pos.has_events() {
-            for event in pos.events() {
-                event.before_turn_passes(self, pos, mv);
-            }
-        }
         if self.role(mv.piece.kind) == Role::King
             && let Some(castling) = self.castling
         {
@@ -1120,12 +1115,27 @@ impl Variant {
         if us == Color::Black {
             pos.fullmoves = pos.fullmoves.saturating_add(1);
         }
+        if pos.has_events() {
+            self.pass_turn_with_events(pos, mv);
+            return;
+        }
         pos.set_turn(us.other());
         let in_check = self.gives_check(pos, mv);
-        if pos.has_events() {
-            for event in pos.events() {
-                event.after_move(self, pos, mv, in_check);
-            }
+        pos.remember_check(in_check);
+    }
+
+    /// The end of [`Variant::play`] while events run: each event settles the board before
+    /// the turn passes (#91 freezes what moved), then learns whether the move checks
+    /// (#4 counts it). Out of line, so orthodox play pays one branch for it.
+    #[inline(never)]
+    fn pass_turn_with_events(&self, pos: &mut Position, mv: &Move) {
+        for event in pos.events() {
+            event.before_turn_passes(self, pos, mv);
+        }
+        pos.set_turn(mv.piece.color.other());
+        let in_check = pos.is_check(self);
+        for event in pos.events() {
+            event.after_move(self, pos, mv, in_check);
         }
         pos.remember_check(in_check);
     }

@@ -356,6 +356,9 @@ pub(crate) fn hinted_origins(v: &Variant, hint: Option<Hint>) -> Bitboard {
     }
 }
 
+/// Always inlined: every written move asks it, and [`candidates`] asking it too would
+/// otherwise leave it out of line (1.3% more instructions for `check`).
+#[inline(always)]
 fn request(v: &Variant, pos: &Position, m: &PieceMove) -> Result<Request, Rejection> {
     if let Some(reason) = foreign_passage(m) {
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
