@@ -340,3 +340,15 @@ fn callback_orders_positions_match_cross_checked_counts() {
         |pos| pos.start_event(callback_orders, None).unwrap(),
     );
 }
+
+/// Event #7 Revival running from the start; the counts are cross-checked with
+/// `scripts/revival_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn revival_positions_match_cross_checked_counts() {
+    let revival = events::by_number(7).expect("xpgn plays #7");
+    run_with(
+        "revival.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(revival, None).unwrap(),
+    );
+}

@@ -917,7 +917,7 @@ mod tests {
             ),
             (
                 "R@h8",
-                format!("`X@square` as a whole move (a piece dropped on the square) {nowhere}"),
+                "`X@square` as a whole move (a piece dropped on the square) belongs to event #7 Revival, which is not running here".to_owned(),
             ),
             (
                 "@a8#",

@@ -432,7 +432,11 @@ impl Event for LoyalKnights {
         for mv in generated {
             let turn =
                 matches!(mv.special, Special::Event { number: NUMBER, data } if data != PROMOTE);
-            if turn {
+            // A piece another event puts on the board (#7's `N@e4`) is no knight move.
+            let placed = mv.from == mv.to
+                && mv.promotion.is_none()
+                && matches!(mv.special, Special::Event { .. });
+            if turn || placed {
                 out.push(mv);
                 continue;
             }
@@ -815,6 +819,29 @@ mod tests {
         play(&mut pos, "a3-a8=N->a7");
         let facing = facing(&pos, sq("a8")).expect("a direction");
         assert_eq!(arrow_square(v, sq("a8"), facing).as_deref(), Some("a7"));
+    }
+
+    /// A knight #7 Revival drops is a new piece with no direction (RV-3): the drop is
+    /// listed once, with no arrow, as `N@e5` reads back.
+    #[test]
+    fn a_knight_revived_by_another_event_faces_no_direction() {
+        let v = event_chess();
+        let mut pos = with_knights(
+            "1n2k3/pppp4/8/8/8/P7/1PPP4/1N2K3 b - - 0 1",
+            "Nb1->b2 Nb8->b7",
+        );
+        pos.start_event(&crate::rules::events::revival::Revival, None)
+            .unwrap();
+        let mut moves = Vec::new();
+        v.legal_moves(&pos, &mut moves);
+        let drops: Vec<&Move> = moves
+            .iter()
+            .filter(|mv| Some(mv.piece.kind) == knight_kind(v) && mv.to == sq("e5"))
+            .collect();
+        assert_eq!(drops.len(), 1, "{drops:?}");
+        assert_eq!(drops[0].faces, None);
+        play(&mut pos, "N@e5");
+        assert_eq!(facing(&pos, sq("e5")), None);
     }
 
     #[test]

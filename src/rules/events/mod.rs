@@ -21,6 +21,7 @@ pub mod no_checks;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod revival;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
@@ -47,9 +48,10 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 25] = [
+pub const ALL: [&dyn Event; 26] = [
     &five_check::FiveCheck,
     &HiddenPassage,
+    &revival::Revival,
     &move_forward::MoveForward,
     &fortress::Fortress,
     &active_pawns::ActivePawns,
