@@ -69,7 +69,7 @@ pub fn write_canonical(game: &Game, variants: &Variants, out: &mut String) {
 
 /// A forum transcript's game made a PGN game of its own: the Seven Tag Roster, which the
 /// PGN export format requires of every game and other tools expect, with the standard's
-/// `?` for what a transcript does not say; a `[Variant]` tag when the game is not
+/// `?` for what a transcript does not say (a pasted thread names the players); a `[Variant]` tag when the game is not
 /// orthodox chess (a transcript that starts events is Event Chess), so that the PGN
 /// replays the same without the options the transcript was read with; and `*` when the
 /// thread ends without a result. `replay` is the transcript's.
@@ -86,6 +86,10 @@ pub fn transcript_as_pgn(game: &Game, replay: &Replay, variants: &Variants) -> G
         span: end,
     };
     for name in SEVEN_TAG_ROSTER {
+        // The players a pasted thread names are tags of the transcript already.
+        if game.tag(name).is_some() {
+            continue;
+        }
         let value = match name {
             "Date" => "????.??.??",
             "Result" => result.as_str(),

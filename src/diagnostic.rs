@@ -87,6 +87,13 @@ pub enum Code {
     NullMove,
     /// A result that contradicts a mate or stalemate on the board.
     ResultContradictsBoard,
+    /// Transcript text with a move in it that is not read as a move: a move of the other
+    /// side or of a non-player, a sentence with several moves, a retracted move.
+    SkippedMoveText,
+    /// A transcript's event announcement whose name is another event's than its number.
+    EventNameMismatch,
+    /// A transcript's `start event` that no announcement follows.
+    EventNotAnnounced,
     // Style rules: `xpgn lint` only (src/lint/).
     /// Castling written with zeros (`0-0`).
     NonCanonicalCastling,
@@ -112,11 +119,13 @@ pub enum Code {
     ProseLikeMove,
     /// An `{xpgn: allow=...}` comment naming no rule xpgn has.
     BadSuppression,
+    /// A transcript move in a forum spelling (`nf3`, `d5.`, `E5`, `1…Nf6`).
+    ForumSpelling,
 }
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 40] = [
+    pub const ALL: [Code; 44] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -145,6 +154,9 @@ impl Code {
         Code::WrongCheckMark,
         Code::NullMove,
         Code::ResultContradictsBoard,
+        Code::SkippedMoveText,
+        Code::EventNameMismatch,
+        Code::EventNotAnnounced,
         Code::NonCanonicalCastling,
         Code::PromotionWithoutEquals,
         Code::OverDisambiguated,
@@ -157,6 +169,7 @@ impl Code {
         Code::MalformedResultTag,
         Code::ProseLikeMove,
         Code::BadSuppression,
+        Code::ForumSpelling,
     ];
 
     /// The code with this name (`illegal-move`), or with a name it had before.
@@ -187,6 +200,7 @@ impl Code {
                 | Code::MalformedResultTag
                 | Code::ProseLikeMove
                 | Code::BadSuppression
+                | Code::ForumSpelling
         )
     }
 
@@ -232,6 +246,10 @@ impl Code {
             Code::MalformedResultTag => "malformed-result-tag",
             Code::ProseLikeMove => "prose-like-move",
             Code::BadSuppression => "bad-suppression",
+            Code::ForumSpelling => "forum-spelling",
+            Code::SkippedMoveText => "skipped-move-text",
+            Code::EventNameMismatch => "event-name-mismatch",
+            Code::EventNotAnnounced => "event-not-announced",
         }
     }
 
@@ -265,7 +283,9 @@ impl Code {
             | Code::NotUtf8
             | Code::WrongCheckMark
             | Code::NullMove
-            | Code::ResultContradictsBoard => Severity::Warning,
+            | Code::ResultContradictsBoard
+            | Code::SkippedMoveText
+            | Code::EventNameMismatch => Severity::Warning,
             code if code.is_style() => Severity::Warning,
             _ => Severity::Error,
         }

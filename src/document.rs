@@ -350,6 +350,7 @@ fn build(document: GameDocument, body: &str, offset: usize, language: Language) 
             result,
             trailing: Vec::new(),
             span: Span::new(offset, body.len()),
+            reading: Vec::new(),
         },
         diagnostics,
     }

@@ -251,6 +251,8 @@ pub struct Game {
     /// Comments and escape lines after the result.
     pub trailing: Vec<Spanned<Item>>,
     pub span: Span,
+    /// A transcript's lines as its reader took them (`--verbose`); empty for PGN.
+    pub reading: Vec<Spanned<crate::transcript::LineReading>>,
 }
 
 impl Game {
@@ -467,7 +469,9 @@ impl GameBuilder {
             result,
             trailing,
             span,
+            reading,
         } = game;
+        reading.clear();
         prelude.clear();
         tags.clear();
         moves.clear();

@@ -446,7 +446,7 @@ fn replay_under(
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &position, &main.keys);
         // The termination marker, or else the Result tag, claims the result.
-        let claimed = game.result.clone().or_else(|| {
+        let claimed = game.result.or_else(|| {
             let tag = game.tags.iter().find(|t| t.name.node == "Result")?;
             Outcome::parse(&tag.value.node).map(|o| Spanned::new(o, tag.value.span))
         });

@@ -38,7 +38,7 @@ impl PartialEq for Span {
 impl Eq for Span {}
 
 /// A node with the place it was written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
     pub node: T,
     pub span: Span,

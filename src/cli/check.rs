@@ -5,7 +5,7 @@ use std::num::NonZeroUsize;
 
 use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
-use xpgn::pgn::{Game, Item, ParsedGame, SpareGames};
+use xpgn::pgn::{Game, ParsedGame, SpareGames};
 use xpgn::replay::{Replay, check_game};
 use xpgn::report::{GameReport, Locator, Reporter, Source, Summary};
 use xpgn::rules::Variants;
@@ -133,7 +133,7 @@ impl Checker<'_> {
             number += 1;
             summary.add(&replay.diagnostics);
             if self.verbose {
-                list_prose(source, &game.game);
+                list_reading(source, &game.game);
             }
             reporter
                 .game(&GameReport {
@@ -190,13 +190,23 @@ impl Checker<'_> {
     }
 }
 
-/// `--verbose`: the prose lines of a transcript, which the rules skipped.
-fn list_prose(source: Source<'_>, game: &Game) {
+/// `--verbose`: how the transcript reader took each line of a transcript: moves (by
+/// whom, in a pasted thread), events, prose, page furniture, quotes, skipped move text.
+fn list_reading(source: Source<'_>, game: &Game) {
     let mut locator = Locator::default();
-    for item in game.moves.iter().chain(&game.trailing) {
-        if let Item::Prose(text) = &item.node {
-            let line = locator.locate(source, item.span.offset).line;
-            say!("{}:{line}: prose: {}", source.name, text.trim());
-        }
+    for reading in &game.reading {
+        let location = locator.locate(source, reading.span.offset);
+        let local = reading.span.offset.saturating_sub(source.offset);
+        let text = source
+            .text
+            .get(local..local + reading.span.len)
+            .unwrap_or_default();
+        say!(
+            "{}:{}: {}: {}",
+            source.name,
+            location.line,
+            reading.node,
+            text.trim()
+        );
     }
 }

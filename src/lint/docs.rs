@@ -213,6 +213,24 @@ pub const fn explain(code: Code) -> RuleDoc {
                 None,
                 false,
             ),
+            Code::SkippedMoveText => (
+                "Transcript text with a move in it that is not read as a move of the game.",
+                "A move of the other side or of someone who does not play, a sentence with several moves, an illustration numbered backwards or a retracted move: read as moves, they would hand every later move to the wrong side.",
+                Some(("1.e4 e5 2.Nf3 (posted by Black)", "2...Nc6")),
+                false,
+            ),
+            Code::EventNameMismatch => (
+                "An event announcement whose name is another event's than its number.",
+                "The catalogue was renumbered once; the name is what the moderator read out, so it wins.",
+                Some(("Event #5 Line Pushers", "Event #43 Line Pushers")),
+                false,
+            ),
+            Code::EventNotAnnounced => (
+                "A `start event` that no announcement of the event follows.",
+                "The game is checked without the event, so moves legal under it may be reported illegal.",
+                Some(("start event", "start event\nEvent #43 Line Pushers")),
+                false,
+            ),
             Code::NonCanonicalCastling => (
                 "Castling written with zeros or small letters (`0-0`, `o-o`).",
                 "SAN castles with the letter O; tools that compare or search records disagree on the rest.",
@@ -279,8 +297,14 @@ pub const fn explain(code: Code) -> RuleDoc {
             Code::ProseLikeMove => (
                 "A forum transcript line read as prose that looks like a mistyped move line.",
                 "Its moves are skipped, so the game goes on without them.",
-                Some(("12.nf3", "12. Nf3")),
+                Some(("12.Nf3xx", "12. Nf3")),
                 false,
+            ),
+            Code::ForumSpelling => (
+                "A transcript move in a forum spelling: a trailing dot, a capital file, a small piece letter, the ellipsis character.",
+                "xpgn reads them, other tools do not; the canonical SAN reads everywhere.",
+                Some(("nf3", "Nf3")),
+                true,
             ),
             Code::BadSuppression => (
                 "An `{xpgn: allow=...}` comment naming no rule xpgn has.",

@@ -28,6 +28,8 @@ pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) 
     let mut walker = Walker {
         played: &played,
         found: &mut found,
+        // A transcript's reader reads forum spellings, which only its text shows.
+        transcript: (!game.reading.is_empty()).then_some(source),
     };
     walker.line(&game.moves, first_ply);
     if scope.pgn {
@@ -45,9 +47,10 @@ pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) 
 struct Walker<'a, 'b> {
     played: &'a HashMap<usize, &'b PlayedMove>,
     found: &'a mut Vec<Diagnostic>,
+    transcript: Option<Source<'a>>,
 }
 
-impl Walker<'_, '_> {
+impl<'a> Walker<'a, '_> {
     /// The findings of a line whose first move plays `ply`.
     fn line(&mut self, items: &[Spanned<Item>], first: u32) {
         let mut ply = first;
@@ -83,6 +86,13 @@ impl Walker<'_, '_> {
         }
     }
 
+    /// The text of `span` in a transcript.
+    fn transcript_text(&self, span: Span) -> Option<&'a str> {
+        let source = self.transcript?;
+        let from = span.offset.checked_sub(source.offset)?;
+        source.text.get(from..from + span.len)
+    }
+
     fn move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
         let white = ply.is_multiple_of(2);
         let number = ply / 2 + 1;
@@ -97,6 +107,20 @@ impl Walker<'_, '_> {
             Dots::Missing => false,
         };
         if written.number == number && dots_fit {
+            if let Some(text) = self.transcript_text(span)
+                && text.contains('…')
+            {
+                self.found.push(
+                    Diagnostic::new(
+                        Code::ForumSpelling,
+                        span,
+                        format!("`{text}` is written with the ellipsis character"),
+                        "forum spelling",
+                    )
+                    .with_help(format!("write `{right}`"))
+                    .with_fix(span, right),
+                );
+            }
             return;
         }
         let side = if white { "White" } else { "Black" };
@@ -136,6 +160,19 @@ impl Walker<'_, '_> {
                 .at_move(at.clone())
         };
         let shown = written.to_string();
+        if let Some(text) = self.transcript_text(span)
+            && text != shown
+        {
+            self.found.push(finding(
+                Code::ForumSpelling,
+                format!(
+                    "`{text}` at ply {} is a forum spelling of `{right}`",
+                    played.ply
+                ),
+                "forum spelling",
+            ));
+            return;
+        }
         if written.body != canonical.body {
             let (code, why) = spelling_rule(&written.body, &canonical.body);
             self.found.push(finding(

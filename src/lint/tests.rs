@@ -145,15 +145,21 @@ fn selection_and_severity() {
 
 #[test]
 fn prose_that_looks_like_a_move() {
-    let text = "1. e4 c5\nwfb\n12.Nf3xx\nBxc6.\nnice game everyone, see you\n";
+    let text = "1. e4 c5\nwfb\n12.Nf3xx\nnf3.\nnice game everyone, see you\n";
     let replay = lint_text(text, false, &Selection::default());
-    let found: Vec<&str> = replay
-        .diagnostics
-        .iter()
-        .filter(|d| d.code == Code::ProseLikeMove)
-        .map(|d| &text[d.span.offset..d.span.end()])
-        .collect();
-    assert_eq!(found, ["12.Nf3xx", "Bxc6."]);
+    let found = |code: Code| -> Vec<&str> {
+        replay
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == code)
+            .map(|d| &text[d.span.offset..d.span.end()])
+            .collect()
+    };
+    assert_eq!(found(Code::ProseLikeMove), ["12.Nf3xx"]);
+    // A forum spelling reads as the move it means, and lint names the canonical one.
+    assert_eq!(found(Code::ForumSpelling), ["nf3."]);
+    let (fixed, _) = apply_fixes(text, 0, &replay.diagnostics);
+    assert!(fixed.contains("\nNf3\n"), "{fixed}");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 pub mod active_pawns;
 pub mod bloodthirst;
 pub mod callback_orders;
+pub mod catalogue;
 pub mod five_check;
 pub mod fortress;
 pub mod generous_queens;
@@ -92,7 +93,9 @@ pub fn find(number: u16, older: bool) -> Option<&'static dyn Event> {
 /// The name of an event of the source texts, played or not (for diagnostics about
 /// events that are not supported yet).
 pub fn name_of(number: u16) -> Option<&'static str> {
-    by_number(number).map(|event| event.name())
+    by_number(number)
+        .map(|event| event.name())
+        .or_else(|| catalogue::name(number))
 }
 
 /// Where the `piece` on `from` goes when an event gives it the movement of `kind` (#76: a
