@@ -403,6 +403,7 @@ fn replay_under(
         moves: Vec::new(),
         unreadable: Vec::new(),
         starts_events_in_orthodox_chess: false,
+        history: variant.events.then(Vec::new),
         played: record.map(|recording| Played {
             recording,
             start: crate::rules::write_fen(variant, &position),
@@ -412,7 +413,9 @@ fn replay_under(
         }),
     };
     let from_start_position = start_events.is_empty() && fen_tag.is_none();
-    let main = if from_start_position && record.is_none() {
+    // Event Chess games keep every move in the history (`Replayer::history`), which the
+    // openings' shortcut would have to do too: they take the ordinary way.
+    let main = if from_start_position && record.is_none() && !variant.events {
         Openings::with(variant, |openings| {
             let opening = Some((openings, openings::ROOT));
             replayer.line(
@@ -470,6 +473,10 @@ struct Replayer<'v> {
     starts_events_in_orthodox_chess: bool,
     /// The moves that replayed, when recording for a conversion.
     played: Option<Played>,
+    /// In Event Chess games, the moves of the line being replayed with the position before
+    /// each, from the game's first position: what an event that starts learns of the game
+    /// before it ([`crate::rules::Event::learn_history`]).
+    history: Option<Vec<(Position, Move)>>,
 }
 
 /// The outcome of replaying one line (the position it ends in is the one it was given).
@@ -514,6 +521,7 @@ impl Replayer<'_> {
     ) -> Line {
         let v = self.variant;
         add_followers(v, position, ply + 1, &mut followers);
+        let history_at_start = self.history.as_ref().map(Vec::len);
         let mut before: Option<Position> = None;
         let mut keys = Vec::with_capacity(count_moves(items));
         let mut variations_here = 0;
@@ -590,6 +598,9 @@ impl Replayer<'_> {
                                 // before each move: what the move tells is judged against it.
                                 let prior = (!followers.is_empty()).then(|| position.clone());
                                 let recorded = self.played.as_ref().map(|_| position.clone());
+                                if let Some(history) = &mut self.history {
+                                    history.push((position.clone(), *mv));
+                                }
                                 v.play(position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {
                                     let at = MoveAt {
@@ -668,7 +679,16 @@ impl Replayer<'_> {
                         .iter()
                         .map(|(number, follower)| (*number, follower.fork(ply)))
                         .collect();
+                    // The variation's past ends before the move it replaces, the last one
+                    // kept if it replayed (no other move left that position).
+                    let replaced = self
+                        .history
+                        .as_mut()
+                        .and_then(|history| history.pop_if(|(past, _)| *past == start));
                     self.line(variation, &mut start, ply - 1, path, earlier, None);
+                    if let (Some(history), Some(replaced)) = (&mut self.history, replaced) {
+                        history.push(replaced);
+                    }
                     path.pop();
                 }
                 Item::Comment(comment) if !stopped && mentions_event(&comment.text) => {
@@ -719,6 +739,9 @@ impl Replayer<'_> {
                 }
                 _ => {}
             }
+        }
+        if let (Some(history), Some(len)) = (&mut self.history, history_at_start) {
+            history.truncate(len);
         }
         Line {
             plies: replayed,
@@ -908,7 +931,11 @@ impl Replayer<'_> {
         position
             .start_event(event, Some(by))
             .expect("EC-1 left room for it");
-        if let Err(why) = event.begin(v, position, &choices) {
+        let begun = event.begin(v, position, &choices);
+        if let Some(history) = &self.history {
+            event.learn_history(v, position, history);
+        }
+        if let Err(why) = begun {
             let span = command.choices.first().zip(command.choices.last()).map_or(
                 span,
                 |(first, last)| {

@@ -352,3 +352,14 @@ fn revival_positions_match_cross_checked_counts() {
         |pos| pos.start_event(revival, None).unwrap(),
     );
 }
+
+/// Event #7 Revival in its older wording (`7 old`) running from the start; the counts are
+/// cross-checked with `scripts/revival_old_perft.py`, written from the rules text on top
+/// of python-chess.
+#[test]
+fn revival_old_positions_match_cross_checked_counts() {
+    run(
+        "revival-old.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

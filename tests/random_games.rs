@@ -16,7 +16,7 @@ use xpgn::layout::write_game;
 use xpgn::pgn::parse_str;
 use xpgn::replay::{Recording, Replay, check_game, replay_recording};
 use xpgn::rules::san::san;
-use xpgn::rules::{Color, Event, Position, Variant, Variants, events, meta, parse_fen};
+use xpgn::rules::{Color, Event, Move, Position, Variant, Variants, events, meta, parse_fen};
 
 /// An event one player starts, and the ply at which it is started at the earliest
 /// (later when its Condition does not hold yet).
@@ -63,11 +63,13 @@ fn chess960_fen(rng: &mut TestRng) -> String {
 }
 
 /// Starts `event` for the side to move, as a `[%event]` command would, where the meta
-/// rules let it start (EC-3, EC-12); returns the command's text.
+/// rules let it start (EC-3, EC-12), telling it the game so far (`history`: each move
+/// with the position before it) as the replayer does; returns the command's text.
 fn start_event(
     v: &Variant,
     pos: &mut Position,
     event: &'static dyn Event,
+    history: &[(Position, Move)],
     rng: &mut TestRng,
 ) -> Option<String> {
     let number = event.number();
@@ -90,6 +92,7 @@ fn start_event(
         let mut trial = pos.clone();
         trial.start_event(event, Some(pos.turn)).ok()?;
         if event.begin(v, &mut trial, &chosen).is_ok() {
+            event.learn_history(v, &mut trial, history);
             *pos = trial;
             return Some(format!("[%event {}]", text.trim()));
         }
@@ -117,13 +120,14 @@ fn generate(
     let mut sans = Vec::new();
     let mut pending: Vec<Start> = starts.to_vec();
     let mut moves = Vec::new();
+    let mut history = Vec::new();
     let mut numbered = false;
     for ply in 0..plies {
         let white = pos.turn == Color::White;
         if let Some(i) = pending
             .iter()
             .position(|s| s.ply <= ply && (s.ply % 2 == 0) == white)
-            && let Some(command) = start_event(v, &mut pos, pending[i].event, rng)
+            && let Some(command) = start_event(v, &mut pos, pending[i].event, &history, rng)
         {
             pending.remove(i);
             pgn.push_str(&format!("{{{command}}} "));
@@ -147,6 +151,7 @@ fn generate(
         pgn.push_str(&written);
         pgn.push(' ');
         sans.push(written);
+        history.push((pos.clone(), mv));
         v.play(&mut pos, &mv);
         if v.winner(&pos).is_some() {
             break;

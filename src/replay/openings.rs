@@ -6,7 +6,8 @@
 //! Exact, not a guess: from the same start, the same notations lead to the same
 //! position, so a written move resolves to the same move again, with the same verdict.
 //! Only moves that replayed without a word are kept, and only while nothing but moves
-//! has changed the position (no FEN, no event).
+//! has changed the position (no FEN, no event), in games that are not Event Chess (whose
+//! replay keeps the position before every move for the events that start later).
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -334,6 +334,14 @@ pub trait Event: Send + Sync {
         Ok(())
     }
 
+    /// Learns, once begun, what it needs of the game before it started (older #7: the men
+    /// each side lost to the opponent, RVO-1): `history` holds every move of the line so
+    /// far with the position before it, oldest first, back to the game's first position
+    /// (a set-up position's past is unknown); `pos` is the position after the last. The
+    /// replayer keeps the line's moves only in Event Chess games (an orthodox game that
+    /// starts an event is replayed as one), so orthodox replay does not copy positions.
+    fn learn_history(&self, _v: &Variant, _pos: &mut Position, _history: &[(Position, Move)]) {}
+
     /// Whether a pawn of `color` on `from` may step two squares even where the variant's
     /// pawn rules do not allow it (EC-4).
     fn may_double_step(&self, _v: &Variant, _pos: &Position, _from: Sq, _color: Color) -> bool {
@@ -561,6 +569,11 @@ pub trait Event: Send + Sync {
     fn before_capture(&self, _v: &Variant, _pos: &mut Position, _mv: &Move, victim: Sq) -> Sq {
         victim
     }
+
+    /// Runs as `mv` captures the piece on `victim`, still on the board with its marks,
+    /// once every running event's [`Event::before_capture`] has had its say (older #7:
+    /// which man the opponent took, RVO-1, RVO-2).
+    fn on_capture(&self, _v: &Variant, _pos: &mut Position, _mv: &Move, _victim: Sq) {}
 }
 
 /// The forms of event notation (`spec/notation.md` sections 3 and 7) that no orthodox

@@ -1147,6 +1147,9 @@ impl Variant {
             for event in pos.events() {
                 victim = event.before_capture(self, pos, mv, victim);
             }
+            for event in pos.events() {
+                event.on_capture(self, pos, mv, victim);
+            }
         }
         if let Some(taken) = pos.remove(victim) {
             pos.halfmoves = 0;

@@ -280,11 +280,13 @@ fn foreign_form(pos: &Position, form: Form) -> Option<String> {
     if pos.events().iter().any(|e| e.reads(form)) {
         return None;
     }
-    let readers: Vec<String> = super::events::ALL
+    let mut readers: Vec<String> = super::events::ALL
         .iter()
         .filter(|e| e.reads(form))
         .map(|e| format!("#{} {}", e.number(), e.name()))
         .collect();
+    // Both wordings of an event read its forms (#7 and `[%event 7 old]`): named once.
+    readers.dedup();
     Some(match readers.as_slice() {
         [] => format!("{form} is allowed by no running event, and no event xpgn plays reads it"),
         [one] => format!("{form} belongs to event {one}, which is not running here"),

@@ -23,6 +23,7 @@ mod picked_pawns;
 pub mod prince;
 pub mod princess;
 pub mod revival;
+pub mod revival_old;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
@@ -49,10 +50,11 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 26] = [
+pub const ALL: [&dyn Event; 27] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
+    &revival_old::RevivalOld,
     &move_forward::MoveForward,
     &fortress::Fortress,
     &active_pawns::ActivePawns,

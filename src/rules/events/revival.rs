@@ -16,8 +16,41 @@ pub struct Revival;
 
 const NUMBER: u16 = 7;
 
-/// Whether `color` has used his revival (RV-1): the event's words 0 and 1.
-fn used(pos: &Position, color: Color) -> bool {
+/// What tells the two wordings of #7 apart: which pieces a player may revive, and the
+/// rulings the reasons for a refusal cite. Both wordings drop pieces the same way
+/// (`revival_old` plays the older one with these functions).
+pub(super) struct Wording {
+    /// Whether `color` may revive a piece of `kind`, which is no king.
+    pub revivable: fn(&Variant, &Position, Color, Kind) -> bool,
+    /// Why `color` may not revive a piece of `kind`, which is no king, with the ruling.
+    pub not_revivable: fn(&Variant, &Position, Color, Kind) -> String,
+    /// The rulings of one revival per player, of the squares, of check and of kings.
+    pub once: &'static str,
+    pub squares: &'static str,
+    pub check: &'static str,
+    pub king: &'static str,
+    /// Why castling is refused once the player has revived.
+    pub castling: &'static str,
+}
+
+/// The newer wording (RV-1): a type of which the player has fewer than at the start.
+const NEWER: Wording = Wording {
+    revivable: fewer_than_at_start,
+    not_revivable: |v, _pos, color, kind| {
+        format!(
+            "{color} has as many {}s as at the start of the game, so none can be revived: a promotion makes up for a loss (RV-1)",
+            v.piece(kind).name
+        )
+    },
+    once: "RV-1",
+    squares: "RV-2",
+    check: "RV-4",
+    king: "RV-5",
+    castling: "the king or that rook has moved, or the rook was revived, and a revived rook has no castling right (RV-3)",
+};
+
+/// Whether `color` has used his revival (RV-1, RVO-1): the event's words 0 and 1.
+pub(super) fn used(pos: &Position, color: Color) -> bool {
     pos.event_state(NUMBER)
         .is_some_and(|state| state.words[color.index()] != 0)
 }
@@ -28,15 +61,13 @@ fn mark_used(pos: &mut Position, color: Color) {
     pos.set_event_state(NUMBER, state);
 }
 
-/// Whether `color` may revive a piece of `kind` (RV-1, RV-5): not a king, and fewer on
-/// the board than in the start position.
-fn revivable(v: &Variant, pos: &Position, color: Color, kind: Kind) -> bool {
-    v.role(kind) != Role::King
-        && pos.pieces(color, kind).count() < v.start_position().pieces(color, kind).count()
+/// Whether `color` has fewer pieces of `kind` on the board than in the start position.
+pub(super) fn fewer_than_at_start(v: &Variant, pos: &Position, color: Color, kind: Kind) -> bool {
+    pos.pieces(color, kind).count() < v.start_position().pieces(color, kind).count()
 }
 
 /// The squares a piece of `kind` may be dropped on: empty, and for a pawn off the first
-/// and last ranks (RV-2).
+/// and last ranks (RV-2, RVO-3).
 fn drop_squares(v: &Variant, pos: &Position, kind: Kind) -> Bitboard {
     let g = v.geometry;
     let mut squares = g.all() & !pos.occupied();
@@ -62,106 +93,168 @@ fn drop_move(color: Color, kind: Kind, sq: Sq) -> Move {
     }
 }
 
-impl Revival {
-    /// Reads `R@h8`: the drop, or why it is not one (RV-1, RV-2, RV-4, RV-5).
-    fn resolve_drop(
-        &self,
-        v: &Variant,
-        pos: &Position,
-        written: &Notation,
-    ) -> Result<Move, Rejection> {
-        let g = v.geometry;
-        let us = pos.turn;
-        let MoveBody::Placement(placed) = &written.body else {
-            return Err(san::illegal(
-                "Revival reads only a drop, `R@h8`".to_owned(),
-                None,
-            ));
-        };
-        let letter = char::from(placed.piece.unwrap_or(b'?'));
-        let help = || self.help(v, pos);
-        let Some(kind) = v.kind_of_letter(letter) else {
-            return Err(san::illegal(
-                format!("`{letter}` is no piece of {}", v.name),
-                help(),
-            ));
-        };
-        let sq = san::on_board(v, placed.square)?;
-        let name = &v.piece(kind).name;
-        if used(pos, us) {
-            return Err(san::illegal(
-                format!(
-                    "{us} has already revived a piece: each player revives once per game (RV-1)"
-                ),
-                None,
-            ));
-        }
-        if v.role(kind) == Role::King {
-            return Err(san::illegal(
-                "a king is never revived (RV-5)".to_owned(),
-                help(),
-            ));
-        }
-        if !revivable(v, pos, us, kind) {
-            return Err(san::illegal(
-                format!(
-                    "{us} has as many {name}s as at the start of the game, so none can be revived: a promotion makes up for a loss (RV-1)"
-                ),
-                help(),
-            ));
-        }
-        if pos.piece_at(sq).is_some() {
-            return Err(san::illegal(
-                format!(
-                    "a piece is revived on an empty square, and {} stands on {} (RV-2)",
-                    san::describe_piece(v, pos, sq),
-                    g.name(sq)
-                ),
-                help(),
-            ));
-        }
-        if !drop_squares(v, pos, kind).contains(sq) {
-            return Err(san::illegal(
-                format!(
-                    "a pawn is never revived on the first or last rank, and {} is on one (RV-2)",
-                    g.name(sq)
-                ),
-                help(),
-            ));
-        }
-        let mv = drop_move(us, kind, sq);
-        if v.leaves_king_attacked(pos, &mv) {
-            return Err(san::illegal(
-                format!(
-                    "{us} is in check, and a {name} on {} does not answer it (RV-4)",
-                    g.name(sq)
-                ),
-                help(),
-            ));
-        }
-        Ok(mv)
+/// The drops of the side to move onto squares in `squares` (a drop starts and ends on
+/// its square).
+pub(super) fn drops(
+    w: &Wording,
+    v: &Variant,
+    pos: &Position,
+    squares: Bitboard,
+    out: &mut Vec<Move>,
+) {
+    let us = pos.turn;
+    if used(pos, us) {
+        return;
     }
-
-    /// The legal drops, as help.
-    fn help(&self, v: &Variant, pos: &Position) -> Option<String> {
-        let mut moves = Vec::new();
-        self.extra_moves(v, pos, v.geometry.all(), v.geometry.all(), &mut moves);
-        moves.retain(|mv| !v.leaves_king_attacked(pos, mv));
-        let mut kinds: Vec<String> = Vec::new();
-        for mv in &moves {
-            let letter = format!("{}@", v.piece(mv.piece.kind).letter);
-            if !kinds.contains(&letter) {
-                kinds.push(letter);
+    for index in 0..v.pieces.len() {
+        let kind = Kind(index as u8);
+        if v.role(kind) != Role::King && (w.revivable)(v, pos, us, kind) {
+            for sq in drop_squares(v, pos, kind) & squares {
+                out.push(drop_move(us, kind, sq));
             }
         }
-        (!kinds.is_empty()).then(|| {
-            format!(
-                "{} may revive with {} on an empty square",
-                pos.turn,
-                kinds.join(" or ")
-            )
-        })
     }
+}
+
+/// Plays a drop: the piece appears with no castling right and no marks, and the player's
+/// revival is spent (RV-1, RV-3, RVO-1, RVO-4).
+pub(super) fn play_drop(pos: &mut Position, mv: &Move) {
+    pos.put(mv.to, mv.piece);
+    mark_used(pos, mv.piece.color);
+}
+
+/// Reads `R@h8`: the drop, or why it is not one.
+pub(super) fn resolve_drop(
+    w: &Wording,
+    v: &Variant,
+    pos: &Position,
+    written: &Notation,
+) -> Result<Move, Rejection> {
+    let g = v.geometry;
+    let us = pos.turn;
+    let MoveBody::Placement(placed) = &written.body else {
+        return Err(san::illegal(
+            "Revival reads only a drop, `R@h8`".to_owned(),
+            None,
+        ));
+    };
+    let letter = char::from(placed.piece.unwrap_or(b'?'));
+    let help = || help(w, v, pos);
+    let Some(kind) = v.kind_of_letter(letter) else {
+        return Err(san::illegal(
+            format!("`{letter}` is no piece of {}", v.name),
+            help(),
+        ));
+    };
+    let sq = san::on_board(v, placed.square)?;
+    let name = &v.piece(kind).name;
+    if used(pos, us) {
+        return Err(san::illegal(
+            format!(
+                "{us} has already revived a piece: each player revives once per game ({})",
+                w.once
+            ),
+            None,
+        ));
+    }
+    if v.role(kind) == Role::King {
+        return Err(san::illegal(
+            format!("a king is never revived ({})", w.king),
+            help(),
+        ));
+    }
+    if !(w.revivable)(v, pos, us, kind) {
+        return Err(san::illegal((w.not_revivable)(v, pos, us, kind), help()));
+    }
+    if pos.piece_at(sq).is_some() {
+        return Err(san::illegal(
+            format!(
+                "a piece is revived on an empty square, and {} stands on {} ({})",
+                san::describe_piece(v, pos, sq),
+                g.name(sq),
+                w.squares
+            ),
+            help(),
+        ));
+    }
+    if !drop_squares(v, pos, kind).contains(sq) {
+        return Err(san::illegal(
+            format!(
+                "a pawn is never revived on the first or last rank, and {} is on one ({})",
+                g.name(sq),
+                w.squares
+            ),
+            help(),
+        ));
+    }
+    let mv = drop_move(us, kind, sq);
+    if v.leaves_king_attacked(pos, &mv) {
+        return Err(san::illegal(
+            format!(
+                "{us} is in check, and a {name} on {} does not answer it ({})",
+                g.name(sq),
+                w.check
+            ),
+            help(),
+        ));
+    }
+    Ok(mv)
+}
+
+/// The legal drops, as help.
+fn help(w: &Wording, v: &Variant, pos: &Position) -> Option<String> {
+    let mut moves = Vec::new();
+    drops(w, v, pos, v.geometry.all(), &mut moves);
+    moves.retain(|mv| !v.leaves_king_attacked(pos, mv));
+    let mut kinds: Vec<String> = Vec::new();
+    for mv in &moves {
+        let letter = format!("{}@", v.piece(mv.piece.kind).letter);
+        if !kinds.contains(&letter) {
+            kinds.push(letter);
+        }
+    }
+    (!kinds.is_empty()).then(|| {
+        format!(
+            "{} may revive with {} on an empty square",
+            pos.turn,
+            kinds.join(" or ")
+        )
+    })
+}
+
+/// `w`, `b`: the players who have revived a piece, as the extended FEN writes them.
+pub(super) fn used_words(pos: &Position) -> Vec<String> {
+    Color::BOTH
+        .into_iter()
+        .filter(|&color| used(pos, color))
+        .map(|color| {
+            match color {
+                Color::White => "w",
+                Color::Black => "b",
+            }
+            .to_owned()
+        })
+        .collect()
+}
+
+/// Reads a word [`used_words`] wrote; `false` when it is none.
+pub(super) fn read_used_word(pos: &mut Position, word: &str) -> bool {
+    let color = match word {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return false,
+    };
+    mark_used(pos, color);
+    true
+}
+
+/// `R@h8`, `P@e4`.
+pub(super) fn drop_san(v: &Variant, mv: &Move) -> String {
+    format!(
+        "{}@{}",
+        v.piece(mv.piece.kind).letter,
+        v.geometry.name(mv.to)
+    )
 }
 
 /// What the catalogue says of the event.
@@ -186,9 +279,7 @@ impl Event for Revival {
 
     /// A refused castling after a revival names RV-3: a revived rook brings no right.
     fn why_no_castling(&self, _v: &Variant, pos: &Position, color: Color) -> Option<&'static str> {
-        used(pos, color).then_some(
-            "the king or that rook has moved, or the rook was revived, and a revived rook has no castling right (RV-3)",
-        )
+        used(pos, color).then_some(NEWER.castling)
     }
 
     /// Who has revived belongs to the position (RV-1).
@@ -198,29 +289,15 @@ impl Event for Revival {
 
     /// `w`, `b`: the players who have revived a piece.
     fn write_fen(&self, _v: &Variant, pos: &Position) -> Vec<String> {
-        Color::BOTH
-            .into_iter()
-            .filter(|&color| used(pos, color))
-            .map(|color| {
-                match color {
-                    Color::White => "w",
-                    Color::Black => "b",
-                }
-                .to_owned()
-            })
-            .collect()
+        used_words(pos)
     }
 
     fn read_fen(&self, _v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
         for word in words {
-            match *word {
-                "w" => mark_used(pos, Color::White),
-                "b" => mark_used(pos, Color::Black),
-                other => {
-                    return Err(format!(
-                        "`{other}` is not a player who has revived (`w` or `b`)"
-                    ));
-                }
+            if !read_used_word(pos, word) {
+                return Err(format!(
+                    "`{word}` is not a player who has revived (`w` or `b`)"
+                ));
             }
         }
         Ok(())
@@ -234,25 +311,13 @@ impl Event for Revival {
         to: Bitboard,
         out: &mut Vec<Move>,
     ) {
-        let us = pos.turn;
-        if used(pos, us) {
-            return;
-        }
-        for index in 0..v.pieces.len() {
-            let kind = Kind(index as u8);
-            if revivable(v, pos, us, kind) {
-                for sq in drop_squares(v, pos, kind) & from & to {
-                    out.push(drop_move(us, kind, sq));
-                }
-            }
-        }
+        drops(&NEWER, v, pos, from & to, out);
     }
 
     /// The piece appears with no castling right and no marks; the player's revival is
     /// spent (RV-1, RV-3).
     fn play_extra(&self, _v: &Variant, pos: &mut Position, mv: &Move) {
-        pos.put(mv.to, mv.piece);
-        mark_used(pos, mv.piece.color);
+        play_drop(pos, mv);
     }
 
     fn resolve_turn(
@@ -261,16 +326,12 @@ impl Event for Revival {
         pos: &Position,
         written: &Notation,
     ) -> Option<Result<Move, Rejection>> {
-        Some(self.resolve_drop(v, pos, written))
+        Some(resolve_drop(&NEWER, v, pos, written))
     }
 
     /// `R@h8`, `P@e4`.
     fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
-        format!(
-            "{}@{}",
-            v.piece(mv.piece.kind).letter,
-            v.geometry.name(mv.to)
-        )
+        drop_san(v, mv)
     }
 }
 
