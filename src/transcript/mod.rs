@@ -953,8 +953,18 @@ fn event_line(line: &str, at: usize, diagnostics: &mut Vec<Diagnostic>) -> Optio
             event.choices = parse_choices(words[choices_from..].iter().copied()).ok()?;
             if let Some((_, name_start)) = words.get(1) {
                 let name_text = &line[name_start.offset - at..];
-                check_name(&mut event, name_text, *name_start, diagnostics);
+                check_name(&mut event, name_text, diagnostics);
             }
+            // `Event #70 Ice (old wording)`: the catalogue's older wording, where xpgn
+            // plays one.
+            let says_old = words[1..choices_from.min(words.len())]
+                .iter()
+                .any(|(word, _)| {
+                    let word = word.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                    word.eq_ignore_ascii_case("old") || word.eq_ignore_ascii_case("older")
+                });
+            event.older |=
+                says_old && crate::rules::events::find(event.number.node, true).is_some();
             Some(event)
         }
         Err(diagnostic) => {
@@ -966,12 +976,7 @@ fn event_line(line: &str, at: usize, diagnostics: &mut Vec<Diagnostic>) -> Optio
 
 /// The announced name against the number: where the name is another event's, the
 /// event is the named one.
-fn check_name(
-    event: &mut EventCommand,
-    name_text: &str,
-    at: Span,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
+fn check_name(event: &mut EventCommand, name_text: &str, diagnostics: &mut Vec<Diagnostic>) {
     use crate::rules::events::catalogue;
     let number = event.number.node;
     let Some(named) = catalogue::named(name_text) else {
@@ -993,7 +998,6 @@ fn check_name(
         )
         .with_help(format!("write `Event #{named} {name}`")),
     );
-    let _ = at;
     event.number.node = named;
 }
 
@@ -1294,6 +1298,24 @@ mod tests {
             })
             .unwrap();
         assert_eq!(&text[number.offset..number.end()], "43");
+    }
+
+    #[test]
+    fn an_announcement_may_name_the_older_wording() {
+        let older = |text: &str| {
+            let game = parse_str(text).game;
+            game.moves.iter().find_map(|i| match &i.node {
+                Item::EventLine(EventLine {
+                    event: Some(event), ..
+                }) => Some((event.number.node, event.older)),
+                _ => None,
+            })
+        };
+        assert_eq!(older("Event #70 Ice (old wording)\n"), Some((70, true)));
+        assert_eq!(older("Event #7 Revival, older wording\n"), Some((7, true)));
+        assert_eq!(older("Event #70 Ice\n"), Some((70, false)));
+        // #43 has one wording only.
+        assert_eq!(older("Event #43 Line Pushers (old)\n"), Some((43, false)));
     }
 
     #[test]
