@@ -503,7 +503,15 @@ fn resolve_piece_move(
     if v.tables.holes.nonempty() && is_pass_form(v, pos, m) {
         return resolve_pass(v, pos, m, moves);
     }
-    let req = request(v, pos, m)?;
+    let req = match request(v, pos, m) {
+        Ok(req) => req,
+        Err(rejection) => {
+            return match capital_file_capture(v, m) {
+                Some(pawn) => resolve_piece_move(v, pos, &pawn, moves).map_err(|_| rejection),
+                None => Err(rejection),
+            };
+        }
+    };
     if req.promotion.is_none()
         && let Some(mv) = v.sole_plain_move_to(pos, req.from, req.to)
     {
@@ -526,6 +534,24 @@ fn resolve_piece_move(
         [] => Err(explain_illegal(v, pos, m, &req)),
         several => Err(ambiguous(v, pos, several)),
     }
+}
+
+/// `Cxd5` where the variant has no `C` piece: forums capitalise a pawn capture's file
+/// (`spec/notation.md` section 6), so it is read as `cxd5`, the pawn move it means.
+fn capital_file_capture(v: &Variant, m: &PieceMove) -> Option<PieceMove> {
+    let letter = m.piece?;
+    let file = u8::try_from(letter).ok()?.checked_sub(b'A')?;
+    let captures = m.targets.len() == 1 && m.targets[0].separator == Separator::Capture;
+    (captures
+        && m.hint.is_none()
+        && i32::from(file) < i32::from(v.geometry.width)
+        && v.kind_of_letter(letter).is_none())
+    .then(|| {
+        let mut pawn = m.clone();
+        pawn.piece = None;
+        pawn.hint = Some(Hint::File(file));
+        pawn
+    })
 }
 
 /// The direction a written `->square` names from `from` (LK-8: any square on the ray,
