@@ -37,6 +37,8 @@ checks). The orthodox reach comes first, then each event in the order the events
   it goes backward, and a step back is never followed by a turn further back.
   Both: the wall (#106) stops a bishop's move to a square only if every path to it
   crosses the wall (DB-7, FR-6).
+- #8 Move Forward! (MF-1, MF-2, its own page), to cross-check FR-4 with it: nothing
+  ending more than one rank back.
 - #71 Slow Pieces (SP-1, SP-2, its own page), to check the order rulings above with it:
   nothing further than two files or ranks away.
 
@@ -278,8 +280,18 @@ def slow(pos, s, p, reach, earlier):
     return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
 
 
+def move_forward(pos, s, p, reach, earlier):
+    """#8 Move Forward! (MF-1, MF-2, its own page), to cross-check FR-4 with it: nothing
+    more than one rank back toward the owner's side, judged by where the move ends."""
+    c = color_of(p)
+
+    def near(t):
+        return rank_of(s, c) - rank_of(t, c) <= 1
+    return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
+
+
 EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow, 30: bishops,
-               38: bishops}
+               38: bishops, 8: move_forward}
 
 
 def apply_events(pos, s, p, reach, events):

@@ -1,4 +1,4 @@
-//! Event #30 Drunken Bishops (catalogue; rulings DB-1 to DB-7 in
+//! Event #30 Drunken Bishops (catalogue; rulings DB-1 to DB-8 in
 //! `docs/rules/event-30-drunken-bishops.md`): a bishop steps one square diagonally and may
 //! stop there, or turns 90 degrees there and slides on along the other diagonal; it never
 //! goes straight on past its first square. What it attacks follows the same bent paths.
@@ -23,7 +23,9 @@ static INFO: EventInfo = EventInfo {
         no_check: true,
         ..Condition::NONE
     },
-    rulings: &["DB-1", "DB-2", "DB-3", "DB-4", "DB-5", "DB-6", "DB-7"],
+    rulings: &[
+        "DB-1", "DB-2", "DB-3", "DB-4", "DB-5", "DB-6", "DB-7", "DB-8",
+    ],
     page: "docs/rules/event-30-drunken-bishops.md",
 };
 
@@ -37,7 +39,7 @@ impl Event for DrunkenBishops {
     }
 
     /// A bishop, promoted ones too, moves, captures and checks along its bent paths only
-    /// (DB-1..DB-5). The reach events
+    /// (DB-1..DB-5); with #38 running its legs wrap as #38 says (DB-8). The reach events
     /// started before this one are applied to the bent paths again (DB-5).
     fn reach(
         &self,

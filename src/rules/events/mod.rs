@@ -8,6 +8,7 @@ pub mod callback_orders;
 pub mod drunken_bishops;
 pub mod five_check;
 pub mod fortress;
+pub mod forward_rotations;
 pub mod generous_queens;
 pub mod heavy_rooks;
 pub mod hidden_passage;
@@ -50,7 +51,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 27] = [
+pub const ALL: [&dyn Event; 28] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -59,6 +60,7 @@ pub const ALL: [&dyn Event; 27] = [
     &active_pawns::ActivePawns,
     &magnetic_pawns::MagneticPawns,
     &drunken_bishops::DrunkenBishops,
+    &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
     &princess::Princess,
