@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Independent perft for Event Chess with events that change where pieces go running from
 the start: #76 Minor piece transformations (rulings MT-1..MT-5), #112 Heavy Rooks
-(HR-1..HR-6), #111 Generous Queens (GQ-1..GQ-6) and #106 Wall (WL-1..WL-5), alone or
-together.
+(HR-1..HR-6), #111 Generous Queens (GQ-1..GQ-6), #106 Wall (WL-1..WL-5), #30 Drunken
+Bishops (DB-1..DB-8) and #38 Forward Rotations (FR-1..FR-7), alone or together.
 
 A cross-check of xpgn's move generation under these events, written from their rules
 pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`,
-`event-111-generous-queens.md`, `event-106-wall.md`) on the small mailbox board of
+`event-111-generous-queens.md`, `event-106-wall.md`, `event-30-drunken-bishops.md`,
+`event-38-forward-rotations.md`) on the small mailbox board of
 `perft_common.py`, sharing no code with xpgn. python-chess cannot change what a piece
 attacks, so it is not used. Each piece's *reach* is worked out
 here: the squares it may move to when empty and the squares it attacks (captures on, and
@@ -25,6 +26,19 @@ checks). The orthodox reach comes first, then each event in the order the events
 - #106 (WL-1..WL-5): every square reached along a rank, file or diagonal whose path has a
   step d4-d5, e4-e5, d4-e5 or e4-d5 (either way) is taken away, pawns and kings included;
   leaps keep theirs.
+- #30 (DB-1..DB-5): a bishop steps one square diagonally (capturing there, or stopping
+  at a piece), or from that empty square turns 90 degrees and slides along the other
+  diagonal up to the first piece met; it attacks every square of those paths. A bishop
+  that #76 makes leap as a knight is not drunk, nor is a knight sliding as a bishop.
+- #38 (FR-1..FR-5): a bishop slides forward (toward the opponent) round the board's
+  edges, the file and the rank wrapping (a corner both at once), stopping before it
+  would come back to its own square; backward it steps one square, without wrapping.
+  With #30 as well (DB-8, FR-7): each leg wraps when it goes forward, is one square when
+  it goes backward, and a step back is never followed by a turn further back.
+  Both: the wall (#106) stops a bishop's move to a square only if every path to it
+  crosses the wall (DB-7, FR-6).
+- #8 Move Forward! (MF-1, MF-2, its own page), to cross-check FR-4 with it: nothing
+  ending more than one rank back.
 - #71 Slow Pieces (SP-1, SP-2, its own page), to check the order rulings above with it:
   nothing further than two files or ranks away.
 
@@ -105,12 +119,82 @@ def pawn_reach(b, s, c):
 
 
 def minor(pos, s, p, reach, earlier):
-    """#76: the half of the board decides (MT-1), the earlier events again (MT-4)."""
+    """#76: the half of the board decides (MT-1), the earlier events again (MT-4); a
+    piece whose half gives it its own movement keeps the reach it has (DB-5, FR-4)."""
     if p.upper() not in "NB":
         return reach
     c = color_of(p)
     kind = "B" if rank_of(s, c) < 4 else "N"
+    if kind == p.upper():
+        return reach
     return apply_events(pos, s, p, orthodox(pos.b, s, kind), earlier)
+
+
+def is_forward(c, dr):
+    """Toward the opponent: up the board for White, down for Black (FR-1)."""
+    return dr > 0 if c == "w" else dr < 0
+
+
+def diagonal_step(pos, c, t, df, dr):
+    """One diagonal step from t; under #38 a forward step off the board comes back on at
+    the opposite edge, file and rank wrapping together at a corner (FR-1, FR-3)."""
+    if 38 in pos.events and is_forward(c, dr):
+        return ((t // 8 + dr) % 8) * 8 + (t % 8 + df) % 8
+    return off(t, df, dr)
+
+
+def leg(pos, c, start, df, dr):
+    """The squares of one diagonal leg from `start`, up to the first piece met (kept).
+    Under #38 a backward leg is one square (FR-1) and a forward one stops before it comes
+    round to `start` again (FR-2)."""
+    out = []
+    longest = 1 if 38 in pos.events and not is_forward(c, dr) else 64
+    t = start
+    while len(out) < longest:
+        t = diagonal_step(pos, c, t, df, dr)
+        if t is None or t == start:
+            break
+        out.append(t)
+        if pos.b[t] is not None:
+            break
+    return out
+
+
+def bishop_ways(pos, s, c):
+    """Every path (list of squares passed, each a place to stop) of a bishop of colour c
+    on s under #30 (DB-1..DB-3) and/or #38 (FR-1..FR-3); together, DB-8/FR-7: the legs
+    wrap as #38 says and no move goes two squares back."""
+    ways = []
+    for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+        if 30 not in pos.events:
+            ways.append(leg(pos, c, s, df, dr))
+            continue
+        first = diagonal_step(pos, c, s, df, dr)
+        if first is None:
+            continue
+        if pos.b[first] is not None:
+            ways.append([first])
+            continue
+        for tf, tr in ((dr, -df), (-dr, df)):
+            if 38 in pos.events and not is_forward(c, dr) and not is_forward(c, tr):
+                ways.append([first])
+            else:
+                ways.append([first] + leg(pos, c, first, tf, tr))
+    return [w for w in ways if w]
+
+
+def moves_as_bishop(pos, s, p):
+    """A bishop, unless #76 makes it leap as a knight on the enemy half (DB-5, FR-4)."""
+    return p.upper() == "B" and not (76 in pos.events and rank_of(s, color_of(p)) >= 4)
+
+
+def bishops(pos, s, p, reach, earlier):
+    """#30 / #38: a bishop reaches every square of its paths and attacks them (DB-4,
+    FR-5); the earlier events again (DB-5, FR-4)."""
+    if not moves_as_bishop(pos, s, p):
+        return reach
+    att = {t for w in bishop_ways(pos, s, color_of(p)) for t in w}
+    return apply_events(pos, s, p, ({t for t in att if pos.b[t] is None}, att), earlier)
 
 
 def heavy(pos, s, p, reach, earlier):
@@ -168,10 +252,24 @@ def through_wall(s, t):
     return False
 
 
+def way_crosses(s, way):
+    return any(wall_crossed(a, b) for a, b in zip([s] + way, way))
+
+
+def walled(pos, s, p, t):
+    """Is t cut off from s by the wall? A bishop under #30/#38 goes by its paths, and is
+    stopped only if every path to t crosses (DB-7, FR-6); anything else by the line."""
+    if (30 in pos.events or 38 in pos.events) and moves_as_bishop(pos, s, p):
+        ways = [w[:w.index(t) + 1] for w in bishop_ways(pos, s, color_of(p)) if t in w]
+        if ways:
+            return all(way_crosses(s, w) for w in ways)
+    return through_wall(s, t)
+
+
 def wall(pos, s, p, reach, earlier):
     """#106: no square reached along a line through the wall (WL-1, WL-4, WL-5)."""
-    return ({t for t in reach[0] if not through_wall(s, t)},
-            {t for t in reach[1] if not through_wall(s, t)})
+    return ({t for t in reach[0] if not walled(pos, s, p, t)},
+            {t for t in reach[1] if not walled(pos, s, p, t)})
 
 
 def slow(pos, s, p, reach, earlier):
@@ -182,7 +280,18 @@ def slow(pos, s, p, reach, earlier):
     return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
 
 
-EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow}
+def move_forward(pos, s, p, reach, earlier):
+    """#8 Move Forward! (MF-1, MF-2, its own page), to cross-check FR-4 with it: nothing
+    more than one rank back toward the owner's side, judged by where the move ends."""
+    c = color_of(p)
+
+    def near(t):
+        return rank_of(s, c) - rank_of(t, c) <= 1
+    return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
+
+
+EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow, 30: bishops,
+               38: bishops, 8: move_forward}
 
 
 def apply_events(pos, s, p, reach, events):

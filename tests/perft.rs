@@ -279,6 +279,28 @@ fn wall_positions_match_cross_checked_counts() {
     run("wall.perft", Variant::by_name("event-chess").unwrap());
 }
 
+/// Event #30 Drunken Bishops, alone and with #76, #106, #71 and #111, in either order; the
+/// counts are cross-checked with `scripts/geometry_perft.py`, an independent generator
+/// written from the rules pages.
+#[test]
+fn drunken_bishops_positions_match_cross_checked_counts() {
+    run(
+        "drunken-bishops.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
+/// Event #38 Forward Rotations, alone and with #30, #106, #76, #8 and #71, in either
+/// order; the counts are cross-checked with `scripts/geometry_perft.py`, an independent
+/// generator written from the rules pages.
+#[test]
+fn forward_rotations_positions_match_cross_checked_counts() {
+    run(
+        "forward-rotations.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #91 Variety running from the start: every move freezes its piece for its owner's
 /// next turn, and frozen pieces attack nothing; the counts are cross-checked with
 /// `scripts/variety_perft.py`, an independent generator written from the rules text.

@@ -9,7 +9,7 @@ use std::fmt;
 
 use super::board::{Bitboard, Direction, Sq};
 use super::moves::Move;
-use super::piece::{Color, Piece};
+use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::san::Rejection;
 use super::variant::Variant;
@@ -375,6 +375,32 @@ pub trait Event: Send + Sync {
         _occupied: Bitboard,
         _reach: &mut Reach,
     ) {
+    }
+
+    /// The kind whose movement the `piece` on `from` has under this event where it is not
+    /// its own (#76: a bishop on the enemy half moves as a knight, MT-1), so that an event
+    /// that changes one kind's movement knows which pieces have it (DB-5); `None` keeps
+    /// its own.
+    fn moves_as(&self, _v: &Variant, _pos: &Position, _from: Sq, _piece: Piece) -> Option<Kind> {
+        None
+    }
+
+    /// The ways the `piece` on `from` goes to `to` under this event, with `occupied` in
+    /// the way, where it does not go along the straight line between them (#30: a
+    /// bishop's bent path; #38: a wrapped one): each way is the squares it passes over in
+    /// order, `to` last. Empty where the event does not take the piece there; the straight
+    /// line (or a leap) holds then. So an event that stops moves on their way (#106's
+    /// wall) sees the path the move really takes.
+    fn routes(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _from: Sq,
+        _piece: Piece,
+        _to: Sq,
+        _occupied: Bitboard,
+    ) -> Vec<Vec<Sq>> {
+        Vec::new()
     }
 
     /// Adds the moves this event makes possible for the side to move, from squares in

@@ -66,7 +66,9 @@ impl Event for MinorTransformations {
 
     /// A bishop or knight moves, captures and checks as the piece its square calls for
     /// (MT-1, MT-2), its own kind unchanged (MT-3); the reach events started before
-    /// this one then change that movement as they change any piece's (MT-4).
+    /// this one then change that movement as they change any piece's (MT-4). A piece
+    /// whose square gives it its own movement keeps the reach it has, so an event that
+    /// changes a bishop's movement (#30, #38) still changes it (DB-5, FR-6).
     fn reach(
         &self,
         v: &Variant,
@@ -76,9 +78,13 @@ impl Event for MinorTransformations {
         occupied: Bitboard,
         reach: &mut Reach,
     ) {
-        if let Some(kind) = movement(v, piece, from) {
+        if let Some(kind) = self.moves_as(v, pos, from, piece) {
             *reach = reach_as(v, pos, (from, piece), kind, occupied, NUMBER);
         }
+    }
+
+    fn moves_as(&self, v: &Variant, _pos: &Position, from: Sq, piece: Piece) -> Option<Kind> {
+        movement(v, piece, from).filter(|&kind| kind != piece.kind)
     }
 
     fn why_unreached(

@@ -2,11 +2,14 @@
 //! knows of but cannot play yet.
 
 pub mod active_pawns;
+mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
 pub mod catalogue;
+pub mod drunken_bishops;
 pub mod five_check;
 pub mod fortress;
+pub mod forward_rotations;
 pub mod generous_queens;
 pub mod heavy_rooks;
 pub mod hidden_passage;
@@ -50,7 +53,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 27] = [
+pub const ALL: [&dyn Event; 29] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -59,6 +62,8 @@ pub const ALL: [&dyn Event; 27] = [
     &fortress::Fortress,
     &active_pawns::ActivePawns,
     &magnetic_pawns::MagneticPawns,
+    &drunken_bishops::DrunkenBishops,
+    &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
     &princess::Princess,
@@ -139,6 +144,32 @@ fn replaced_reach(
         event.reach(v, pos, from, piece, occupied, &mut reach);
     }
     reach
+}
+
+/// The kind whose movement the `piece` on `from` has while the running events run: the
+/// one an event gives it ([`Event::moves_as`], #76), or its own.
+fn movement_kind(v: &Variant, pos: &Position, from: Sq, piece: Piece) -> Kind {
+    pos.events()
+        .into_iter()
+        .find_map(|event| event.moves_as(v, pos, from, piece))
+        .unwrap_or(piece.kind)
+}
+
+/// The ways the `piece` on `from` goes to `to` as a running event routes it
+/// ([`Event::routes`]: a bent or wrapped path), each the squares it passes over, `to`
+/// last; empty where it goes along the straight line or leaps.
+fn routes(
+    v: &Variant,
+    pos: &Position,
+    (from, piece): (Sq, Piece),
+    to: Sq,
+    occupied: Bitboard,
+) -> Vec<Vec<Sq>> {
+    pos.events()
+        .into_iter()
+        .map(|event| event.routes(v, pos, from, piece, to, occupied))
+        .find(|ways| !ways.is_empty())
+        .unwrap_or_default()
 }
 
 /// Pawns of the side to move on `from` that stand on their promotion rank, where a push

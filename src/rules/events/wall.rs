@@ -1,6 +1,7 @@
 //! Event #106 Wall (catalogue; rulings WL-1 to WL-5 in `docs/rules/event-106-wall.md`): a
 //! wall on the line between ranks 4 and 5 along the d- and e-files, which no slide or step
-//! crosses: d4-d5, e4-e5, d4-e5 and e4-d5 are closed both ways, for moves and attacks.
+//! crosses: d4-d5, e4-e5, d4-e5 and e4-d5 are closed both ways, for moves and attacks,
+//! along whatever path a move takes (WL-5).
 
 use crate::rules::board::{Bitboard, Sq};
 use crate::rules::event::{Condition, Event, EventInfo, Reach};
@@ -45,6 +46,35 @@ fn wall_between(v: &Variant, from: Sq, to: Sq) -> Option<(Sq, Sq)> {
     None
 }
 
+/// The first step that crosses the wall on the way the `piece` on `from` goes to `to`:
+/// along the path a running event routes it by (a bent or wrapped bishop path: WL-5, DB-7, FR-7), a
+/// move being stopped only where every such path crosses, or else along the straight
+/// line; `None` where it gets through.
+fn wall_on_the_way(
+    v: &Variant,
+    pos: &Position,
+    (from, piece): (Sq, Piece),
+    to: Sq,
+    occupied: Bitboard,
+) -> Option<(Sq, Sq)> {
+    let ways = super::routes(v, pos, (from, piece), to, occupied);
+    if ways.is_empty() {
+        return wall_between(v, from, to);
+    }
+    let crossing = |way: &Vec<Sq>| {
+        std::iter::once(from)
+            .chain(way.iter().copied())
+            .zip(way.iter().copied())
+            .find(|&(a, b)| crosses(v, a, b))
+    };
+    let mut first = None;
+    for way in &ways {
+        let crossed = crossing(way)?;
+        first.get_or_insert(crossed);
+    }
+    first
+}
+
 /// What the catalogue says of the event.
 static INFO: EventInfo = EventInfo {
     number: NUMBER,
@@ -71,14 +101,14 @@ impl Event for Wall {
     fn reach(
         &self,
         v: &Variant,
-        _pos: &Position,
+        pos: &Position,
         from: Sq,
-        _piece: Piece,
-        _occupied: Bitboard,
+        piece: Piece,
+        occupied: Bitboard,
         reach: &mut Reach,
     ) {
         let cut: Bitboard = (reach.quiet | reach.attacks)
-            .filter(|&to| wall_between(v, from, to).is_some())
+            .filter(|&to| wall_on_the_way(v, pos, (from, piece), to, occupied).is_some())
             .collect();
         reach.quiet &= !cut;
         reach.attacks &= !cut;
@@ -87,12 +117,12 @@ impl Event for Wall {
     fn why_unreached(
         &self,
         v: &Variant,
-        _pos: &Position,
+        pos: &Position,
         from: Sq,
         piece: Piece,
         to: Sq,
     ) -> Option<String> {
-        let (a, b) = wall_between(v, from, to)?;
+        let (a, b) = wall_on_the_way(v, pos, (from, piece), to, pos.occupied())?;
         let g = v.geometry;
         Some(format!(
             "the wall between {} and {} stands between the {} {} on {} and {} (event #106 Wall, WL-1, WL-4)",
