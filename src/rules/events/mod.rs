@@ -26,6 +26,8 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod tanks;
+pub mod treasure_hunt;
+pub mod treasure_hunt_old;
 pub mod variety;
 pub mod wall;
 
@@ -48,7 +50,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 26] = [
+pub const ALL: [&dyn Event; 28] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -67,6 +69,8 @@ pub const ALL: [&dyn Event; 26] = [
     &slow_pieces::SlowPieces,
     &bloodthirst::Bloodthirst,
     &minor_transformations::MinorTransformations,
+    &treasure_hunt::TreasureHunt,
+    &treasure_hunt_old::TreasureHuntOld,
     &LoyalKnights,
     &no_checks::NoChecks,
     &variety::Variety,
