@@ -537,7 +537,9 @@ impl Replayer<'_> {
         let mut variations_here = 0;
         let mut stopped = false;
         let mut replayed = 0;
-        let mut moves_left = count_moves(items);
+        // The moves after the current one, counted once events run (TH-5 asks for the
+        // last move), so that orthodox lines pay nothing for it.
+        let mut later_moves: Option<usize> = None;
         let mut last = None;
         for (index, item) in items.iter().enumerate() {
             match &item.node {
@@ -549,7 +551,10 @@ impl Replayer<'_> {
                 Item::Move(notation) => {
                     variations_here = 0;
                     ply += 1;
-                    moves_left -= 1;
+                    if position.has_events() {
+                        let left = later_moves.get_or_insert_with(|| count_moves(&items[index..]));
+                        *left -= 1;
+                    }
                     // Built only for a diagnostic: the line's hot path allocates nothing.
                     let at = || MoveRef {
                         ply,
@@ -619,7 +624,7 @@ impl Replayer<'_> {
                                 let recorded = self.played.as_ref().map(|_| position.clone());
                                 // The last move of a line with events is kept with the
                                 // position before it: the result may claim it won (TH-5).
-                                if moves_left == 1 && position.has_events() {
+                                if later_moves == Some(0) {
                                     last = Some((position.clone(), *mv));
                                 }
                                 v.play(position, mv);
