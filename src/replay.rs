@@ -441,11 +441,6 @@ fn replay_under(
         return None;
     }
     replay.plies = main.plies;
-    replay.event_reports = main
-        .followers
-        .iter()
-        .filter_map(|(_, follower)| follower.report(variant, &position))
-        .collect();
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &position, &main.keys);
         // The termination marker, or else the Result tag, claims the result.
@@ -453,10 +448,31 @@ fn replay_under(
             let tag = game.tags.iter().find(|t| t.name.node == "Result")?;
             Outcome::parse(&tag.value.node).map(|o| Spanned::new(o, tag.value.span))
         });
+        let winner = claimed.as_ref().and_then(|result| match result.node {
+            Outcome::WhiteWins => Some(crate::rules::Color::White),
+            Outcome::BlackWins => Some(crate::rules::Color::Black),
+            _ => None,
+        });
+        // A win the board does not show may be what tells an event's secret (TH-5): the
+        // last move is played again once the events have taken the claim in.
+        if let Some(winner) = winner.filter(|_| replay.ending.is_none())
+            && let Some((mut before, mv)) = main.last.clone()
+            && mv.piece.color == winner
+            && claim_win(variant, &mut before, &mv)
+        {
+            variant.play(&mut before, &mv);
+            position = before;
+            replay.ending = crate::rules::ending::ending(variant, &position, &main.keys);
+        }
         if let (Some(ending), Some(result)) = (replay.ending, claimed) {
             replayer.check_result(ending, &result);
         }
     }
+    replay.event_reports = main
+        .followers
+        .iter()
+        .filter_map(|(_, follower)| follower.report(variant, &position))
+        .collect();
     replay.diagnostics.extend(replayer.diagnostics);
     replay.unreadable = replayer.unreadable;
     replay.played = replayer.played.map(Box::new);
@@ -488,6 +504,8 @@ struct Line {
     keys: Vec<u64>,
     /// What the running events read from the line's record, by event number.
     followers: Followers,
+    /// The line's last move and the position before it, where events run.
+    last: Option<(Position, Move)>,
 }
 
 /// The readers of a line's record that the running events keep ([`Follower`]).
@@ -527,6 +545,10 @@ impl Replayer<'_> {
         let mut variations_here = 0;
         let mut stopped = false;
         let mut replayed = 0;
+        // The moves after the current one, counted once events run (TH-5 asks for the
+        // last move), so that orthodox lines pay nothing for it.
+        let mut later_moves: Option<usize> = None;
+        let mut last = None;
         for (index, item) in items.iter().enumerate() {
             match &item.node {
                 Item::Move(_) if stopped => {
@@ -537,6 +559,10 @@ impl Replayer<'_> {
                 Item::Move(notation) => {
                     variations_here = 0;
                     ply += 1;
+                    if position.has_events() {
+                        let left = later_moves.get_or_insert_with(|| count_moves(&items[index..]));
+                        *left -= 1;
+                    }
                     // Built only for a diagnostic: the line's hot path allocates nothing.
                     let at = || MoveRef {
                         ply,
@@ -597,9 +623,20 @@ impl Replayer<'_> {
                                 // Games whose events read the record keep the position
                                 // before each move: what the move tells is judged against it.
                                 let prior = (!followers.is_empty()).then(|| position.clone());
+                                // `#` on a move that mates nothing may be what tells an
+                                // event's secret (TH-5), before the move is played.
+                                if notation.check == Some(CheckMark::Mate) && position.has_events()
+                                {
+                                    claim_win(v, position, mv);
+                                }
                                 let recorded = self.played.as_ref().map(|_| position.clone());
                                 if let Some(history) = &mut self.history {
                                     history.push((position.clone(), *mv));
+                                }
+                                // The last move of a line with events is kept with the
+                                // position before it: the result may claim it won (TH-5).
+                                if later_moves == Some(0) {
+                                    last = Some((position.clone(), *mv));
                                 }
                                 v.play(position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {
@@ -748,6 +785,7 @@ impl Replayer<'_> {
             complete: !stopped,
             keys,
             followers,
+            last,
         }
     }
 
@@ -1033,6 +1071,19 @@ fn reveal(v: &Variant, position: &mut Position, notation: &Notation) -> Result<(
         event.reveal(v, position, m)?;
     }
     Ok(())
+}
+
+/// Asks the running events to explain a win the record claims for `mv`, about to be
+/// played in `position`, where the board would show none
+/// ([`crate::rules::Event::explain_win`]).
+fn claim_win(v: &Variant, position: &mut Position, mv: &Move) -> bool {
+    let mut after = position.clone();
+    v.play(&mut after, mv);
+    gives(v, &after) != Gives::Mate
+        && position
+            .events()
+            .into_iter()
+            .any(|event| event.explain_win(v, position, mv))
 }
 
 /// Whether a variation stands between this point and the line's next move.

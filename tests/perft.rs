@@ -223,6 +223,18 @@ fn ice_old_positions_match_cross_checked_counts() {
     run("ice-old.perft", Variant::by_name("event-chess").unwrap());
 }
 
+/// Event #88 Treasure Hunt in its older wording: armour won on a treasure, captures of
+/// armoured pieces refused and stand-still moves that break the armour (THO-2..THO-4);
+/// the counts are cross-checked with `scripts/treasure_hunt_old_perft.py`, written from
+/// the rules text on top of python-chess.
+#[test]
+fn treasure_hunt_old_positions_match_cross_checked_counts() {
+    run(
+        "treasure-hunt-old.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #42 Tanks running from the start; the counts are cross-checked with
 /// `scripts/tanks_perft.py`, written from the rules text on top of python-chess.
 #[test]

@@ -527,6 +527,14 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// Fixes the secret choices that explain a win the record claims for `mv`, about to
+    /// be played in `pos`, where the board would show none: a `#` that mates nothing, or
+    /// the game's result after its last move (TH-5: the move reaches a square that may be
+    /// the loser's treasure). `true` when it did: playing `mv` then wins.
+    fn explain_win(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) -> bool {
+        false
+    }
+
     /// How the player [`Event::winner`] names has won: the ending's name for `--format
     /// json` (`king-captured`) and the words that tell a wrong result why.
     fn victory(&self, winner: Color) -> (&'static str, String) {

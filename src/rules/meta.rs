@@ -14,7 +14,7 @@
 //!   it starts, and [`refusal`] will count those as the starter's own starts (EC-1)
 //!   instead of refusing the second. Until an event does, that count would always be
 //!   zero, so it is not in the data.
-//! - Events with two wordings (#3, #7, #70, #74, #88, #102: none of the four xpgn plays).
+//! - Events with two wordings (#3, #7, #70, #74, #88, #102; xpgn plays both of #70 and #88).
 //!   A game plays the newest wording unless its command names the older one with the
 //!   word `old` right after the number (`[%event 70 old]`); the older wording is then its
 //!   own module with the same number ([`Event::older_wording`], found by

@@ -31,6 +31,8 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod tanks;
+pub mod treasure_hunt;
+pub mod treasure_hunt_old;
 pub mod variety;
 pub mod wall;
 
@@ -53,7 +55,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 29] = [
+pub const ALL: [&dyn Event; 31] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -77,6 +79,8 @@ pub const ALL: [&dyn Event; 29] = [
     &minor_transformations::MinorTransformations,
     &LoyalKnights,
     &no_checks::NoChecks,
+    &treasure_hunt::TreasureHunt,
+    &treasure_hunt_old::TreasureHuntOld,
     &variety::Variety,
     &wall::Wall,
     &short_non_captures::ShortNonCaptures,
