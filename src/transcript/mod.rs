@@ -3,7 +3,7 @@
 //! line by line into the same [`Game`] tree as PGN: move lines give moves, event lines
 //! give [`EventLine`]s, everything else is kept as prose.
 //!
-//! [`thread`] lays out a pasted page (post headers, authors, quotes, the players); this
+//! `thread` lays out a pasted page (post headers, authors, quotes, the players); this
 //! module says what each line of a post means. Where the posts have authors, a move is
 //! its poster's: a player's move posted while the other side is to move is no move of
 //! this game (a retraction replaces the player's last move), and every line with a move
