@@ -544,14 +544,18 @@ impl<'t, 'a> Reader<'t, 'a> {
                 "if these are the game's moves, number them from where the game stands",
             ));
         }
-        if self.announcing_post.is_some() && self.announcing_post == line.post {
-            return Some((
+        self.announcing(line)
+    }
+
+    /// Lines of the post that announces an event are its rules and examples.
+    fn announcing(&self, line: &ThreadLine<'a>) -> Option<(String, &'static str)> {
+        (self.announcing_post.is_some() && self.announcing_post == line.post).then(|| {
+            (
                 "it is in the post that announces an event, whose rules and examples are no moves"
                     .into(),
                 "post moves apart from the event's announcement",
-            ));
-        }
-        None
+            )
+        })
     }
 
     /// Reads the moves of a move line, in turn order.
@@ -793,6 +797,9 @@ impl<'t, 'a> Reader<'t, 'a> {
         let Some((written, move_span, tokens)) = clear.pop() else {
             return self.prose(raw, span, LineReading::Prose);
         };
+        if let Some((why, help)) = self.announcing(line) {
+            return self.skip(raw, span, why, help);
+        }
         if !clear.is_empty() {
             return self.skip(
                 raw,
