@@ -456,7 +456,7 @@ fn replay_under(
         // A win the board does not show may be what tells an event's secret (TH-5): the
         // last move is played again once the events have taken the claim in.
         if let Some(winner) = winner.filter(|_| replay.ending.is_none())
-            && let Some((mut before, mv)) = main.last.clone()
+            && let Some((mut before, mv)) = main.last.as_deref().cloned()
             && mv.piece.color == winner
             && claim_win(variant, &mut before, &mv)
         {
@@ -504,8 +504,9 @@ struct Line {
     keys: Vec<u64>,
     /// What the running events read from the line's record, by event number.
     followers: Followers,
-    /// The line's last move and the position before it, where events run.
-    last: Option<(Position, Move)>,
+    /// The line's last move and the position before it, where events run (boxed: a line
+    /// is returned by value, and orthodox lines have none).
+    last: Option<Box<(Position, Move)>>,
 }
 
 /// The readers of a line's record that the running events keep ([`Follower`]).
@@ -636,7 +637,7 @@ impl Replayer<'_> {
                                 // The last move of a line with events is kept with the
                                 // position before it: the result may claim it won (TH-5).
                                 if later_moves == Some(0) {
-                                    last = Some((position.clone(), *mv));
+                                    last = Some(Box::new((position.clone(), *mv)));
                                 }
                                 v.play(position, mv);
                                 if let (Some(before), Some(played)) = (recorded, &mut self.played) {

@@ -505,12 +505,7 @@ fn resolve_piece_move(
     }
     let req = match request(v, pos, m) {
         Ok(req) => req,
-        Err(rejection) => {
-            return match capital_file_capture(v, m) {
-                Some(pawn) => resolve_piece_move(v, pos, &pawn, moves).map_err(|_| rejection),
-                None => Err(rejection),
-            };
-        }
+        Err(rejection) => return as_pawn_capture(v, pos, m, moves, rejection),
     };
     if req.promotion.is_none()
         && let Some(mv) = v.sole_plain_move_to(pos, req.from, req.to)
@@ -533,6 +528,23 @@ fn resolve_piece_move(
         [mv] => Ok(*mv),
         [] => Err(explain_illegal(v, pos, m, &req)),
         several => Err(ambiguous(v, pos, several)),
+    }
+}
+
+/// A move that names no legal request, read again as the pawn capture a forum may have
+/// written with a capital file (`Cxd5`), or refused as it was.
+#[cold]
+#[inline(never)]
+fn as_pawn_capture(
+    v: &Variant,
+    pos: &Position,
+    m: &PieceMove,
+    moves: &mut Vec<Move>,
+    rejection: Rejection,
+) -> Result<Move, Rejection> {
+    match capital_file_capture(v, m) {
+        Some(pawn) => resolve_piece_move(v, pos, &pawn, moves).map_err(|_| rejection),
+        None => Err(rejection),
     }
 }
 
