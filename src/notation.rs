@@ -306,6 +306,11 @@ pub enum MoveBody {
     /// more castlings, piece moves and placements. The check mark and assessment of the
     /// [`Notation`] belong to the last part.
     Turn(Box<[MoveBody]>),
+    /// A capture by a piece of this letter with the captured square unsaid: the forum's
+    /// `Ntakes` (`spec/notation.md` section 6), read where that piece has one capture; a
+    /// small `b` (`btakes`) is the bishop's or the b-pawn's. Written `Nx`; an ASCII byte,
+    /// as [`Promotion::piece`].
+    UnsaidCapture(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -403,7 +408,10 @@ impl Notation {
         match &self.body {
             MoveBody::Piece(m) => m.targets.spilled(),
             MoveBody::Turn(_) => true,
-            MoveBody::Castle(_) | MoveBody::Null(_) | MoveBody::Placement(_) => false,
+            MoveBody::Castle(_)
+            | MoveBody::Null(_)
+            | MoveBody::Placement(_)
+            | MoveBody::UnsaidCapture(_) => false,
         }
     }
 }
@@ -724,8 +732,16 @@ fn body(i: &str) -> Res<'_, MoveBody> {
         value(MoveBody::Null(NullSpelling::Dashes), tag("--")),
         value(MoveBody::Null(NullSpelling::Z0), tag("Z0")),
         turn_part,
+        unsaid_capture,
     ))
     .parse(i)
+}
+
+/// `Nx`: a capture whose square the position tells (a small `b`: bishop or b-pawn).
+fn unsaid_capture(i: &str) -> Res<'_, MoveBody> {
+    let (i, piece) = satisfy(|c| c.is_ascii_uppercase() || c == 'b').parse(i)?;
+    let (i, _) = char('x').parse(i)?;
+    Ok((i, MoveBody::UnsaidCapture(piece as u8)))
 }
 
 /// What a turn of several parts may hold: anything but a null move.
@@ -740,7 +756,7 @@ fn turn_part(i: &str) -> Res<'_, MoveBody> {
 
 /// The parts after the first of a turn (`,Qxe6` of `Qxe5,Qxe6#`), at `i`'s comma.
 fn turn(mut i: &str, first: MoveBody) -> Res<'_, MoveBody> {
-    if matches!(first, MoveBody::Null(_)) {
+    if matches!(first, MoveBody::Null(_) | MoveBody::UnsaidCapture(_)) {
         return Err(nom::Err::Error(nom::error::Error::new(
             i,
             nom::error::ErrorKind::Char,
@@ -839,6 +855,7 @@ fn write_body(f: &mut fmt::Formatter<'_>, body: &MoveBody) -> fmt::Result {
         MoveBody::Null(NullSpelling::Z0) => f.write_str("Z0"),
         MoveBody::Piece(m) => write_piece_move(f, m),
         MoveBody::Placement(placed) => write!(f, "{placed}"),
+        MoveBody::UnsaidCapture(piece) => write!(f, "{}x", char::from(*piece)),
         MoveBody::Turn(parts) => {
             for (k, part) in parts.iter().enumerate() {
                 if k > 0 {

@@ -301,7 +301,7 @@ pub const fn explain(code: Code) -> RuleDoc {
                 false,
             ),
             Code::ForumSpelling => (
-                "A transcript move in a forum spelling: a trailing dot, a capital file, a small piece letter, the ellipsis character.",
+                "A transcript move in a forum spelling: a trailing dot, a capital file, a small piece letter, the ellipsis character, a capture with its square unsaid (`Ntakes`).",
                 "xpgn reads them, other tools do not; the canonical SAN reads everywhere.",
                 Some(("nf3", "Nf3")),
                 true,

@@ -78,6 +78,59 @@ pub fn resolve_with(
             None,
         )),
         MoveBody::Placement(_) | MoveBody::Turn(_) => resolve_turn(v, pos, notation),
+        MoveBody::UnsaidCapture(letter) => {
+            resolve_unsaid_capture(v, pos, char::from(*letter), candidates)
+        }
+    }
+}
+
+/// `Ntakes`: the one capture a piece of that letter has (`spec/notation.md` section 6);
+/// `btakes` the one of the bishops and the b-pawn together.
+#[cold]
+fn resolve_unsaid_capture(
+    v: &Variant,
+    pos: &Position,
+    letter: char,
+    moves: &mut Vec<Move>,
+) -> Result<Move, Rejection> {
+    let kind = v
+        .kind_of_letter(letter)
+        .ok_or_else(|| unknown_letter(v, letter))?;
+    let written = format!("{letter}x");
+    let b_pawn = |mv: &Move| {
+        letter == 'b' && Some(mv.piece.kind) == v.tables.pawn && v.geometry.file(mv.from) == 1
+    };
+    v.legal_moves(pos, moves);
+    moves.retain(|mv| mv.is_capture() && (mv.piece.kind == kind || b_pawn(mv)));
+    let name = if letter == 'b' {
+        format!("{} or b-pawn", piece_name(v, kind))
+    } else {
+        piece_name(v, kind).to_owned()
+    };
+    match moves.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(illegal(
+            format!(
+                "`{written}` names no capture: no {} {name} can capture here",
+                pos.turn
+            ),
+            legal_help(v, pos, &written, Some(kind)),
+        )),
+        several => {
+            let spellings: Vec<String> = several.iter().map(|mv| san_plain(v, pos, mv)).collect();
+            Err(Rejection {
+                kind: RejectionKind::Ambiguous,
+                reason: format!(
+                    "`{written}` does not say which capture: {} has {} {name} captures here",
+                    pos.turn,
+                    several.len()
+                ),
+                help: Some(format!(
+                    "write the one you mean: {}",
+                    spellings.join(" or ")
+                )),
+            })
+        }
     }
 }
 

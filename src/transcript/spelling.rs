@@ -1,9 +1,9 @@
-//! Forum spellings of a move (`spec/notation.md` section 6): `d5.`, `E5`, `nf3` (`o-o`
-//! reads as castling already, and has its own lint rule).
+//! Forum spellings of a move (`spec/notation.md` section 6): `d5.`, `E5`, `nf3`, `Ntakes`
+//! (`o-o` reads as castling already, and has its own lint rule).
 //! Read as the move they mean; the written text stays in the source, so `xpgn lint`
 //! names the canonical spelling where the two differ (`forum-spelling`).
 
-use crate::notation::Notation;
+use crate::notation::{CheckMark, MoveBody, Notation};
 
 /// Zero-width characters that pasted text carries inside and between words.
 pub(super) fn is_invisible(c: char) -> bool {
@@ -23,7 +23,32 @@ pub(super) fn forum_move(word: &str) -> Option<(Notation, bool)> {
     if trimmed.is_empty() {
         return None;
     }
-    mended(trimmed).map(|notation| (notation, true))
+    mended(trimmed)
+        .or_else(|| unsaid_capture(trimmed))
+        .map(|notation| (notation, true))
+}
+
+/// `Ntakes`, `Nx+`, `qtakes`: a capture by that piece whose target the replay finds, where
+/// there is one.
+fn unsaid_capture(word: &str) -> Option<Notation> {
+    let (body, check) = match word.as_bytes().last()? {
+        b'+' => (&word[..word.len() - 1], Some(CheckMark::Check)),
+        b'#' => (&word[..word.len() - 1], Some(CheckMark::Mate)),
+        _ => (word, None),
+    };
+    let mut chars = body.chars();
+    let letter = match chars.next()? {
+        c @ ('k' | 'q' | 'r' | 'n') => c.to_ascii_uppercase(),
+        // A small `b` stays small: the bishop's or the b-pawn's, as the position has it.
+        c if c.is_ascii_uppercase() || c == 'b' => c,
+        _ => return None,
+    };
+    let rest = chars.as_str();
+    (rest.eq_ignore_ascii_case("takes") || rest == "x").then(|| Notation {
+        body: MoveBody::UnsaidCapture(letter as u8),
+        check,
+        assessment: None,
+    })
 }
 
 /// `nf3`, `qxd5`, `bc4`: a piece letter written small. A small `b` before `x` or a rank
@@ -78,6 +103,19 @@ mod tests {
         assert_eq!(read("qxd5+"), Some(("Qxd5+".into(), true)));
         assert_eq!(read("bc4"), Some(("Bc4".into(), true)));
         assert_eq!(read("bxc4"), Some(("bxc4".into(), false)), "the b-pawn's");
+        assert_eq!(read("Ntakes"), Some(("Nx".into(), true)));
+        assert_eq!(read("ntakes+"), Some(("Nx+".into(), true)));
+        assert_eq!(
+            read("Qx#"),
+            Some(("Qx#".into(), false)),
+            "the notation's own form"
+        );
+        assert_eq!(
+            read("btakes"),
+            Some(("bx".into(), true)),
+            "bishop or b-pawn"
+        );
+        assert_eq!(read("Nmistakes"), None);
         assert_eq!(read("lol"), None);
         assert_eq!(read("..."), None);
         assert_eq!(read("hello."), None);
