@@ -15,6 +15,9 @@ use crate::span::{Span, Spanned};
 pub enum Choice {
     /// A passage square (#5) or a chosen pawn's square (#68).
     Square(Square),
+    /// `?`: a secret choice the record does not tell, in its player's place
+    /// (`[%event 68 ? g7]`: Black's pawn is g7, White's still secret).
+    Secret,
     /// A knight and the direction it faces (#85): `Nb1->b2`.
     Facing {
         piece: char,
@@ -27,6 +30,7 @@ impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Choice::Square(square) => write!(f, "{square}"),
+            Choice::Secret => f.write_str("?"),
             Choice::Facing {
                 piece,
                 square,
@@ -172,9 +176,9 @@ pub fn parse_choices<'a>(
                     Code::MalformedEventCommand,
                     span,
                     format!("`{word}` is not an event choice"),
-                    "expected a square or a knight facing",
+                    "expected a square, `?` or a knight facing",
                 )
-                .with_help("choices are squares (`c4 f6`) or knight facings (`Nb1->b2`)")
+                .with_help("choices are squares (`c4 f6`), `?` for one still secret (`c4 ?`), or knight facings (`Nb1->b2`)")
             })
         })
         .collect()
@@ -189,6 +193,9 @@ pub fn words(text: &str, offset: usize) -> impl Iterator<Item = (&str, Span)> {
 }
 
 fn choice(word: &str) -> Option<Choice> {
+    if word == "?" {
+        return Some(Choice::Secret);
+    }
     if let Ok(("", s)) = square(word) {
         return Some(Choice::Square(s));
     }

@@ -183,12 +183,8 @@ impl HiddenPassage {
     fn choose(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
         let g = v.geometry;
         let empty = !pos.occupied() & g.all();
-        set_passage(
-            pos,
-            Passage::Secret {
-                candidates: [half(v, Color::White) & empty, half(v, Color::Black) & empty],
-            },
-        );
+        let mut candidates = [half(v, Color::White) & empty, half(v, Color::Black) & empty];
+        set_passage(pos, Passage::Secret { candidates });
         if choices.is_empty() {
             return Ok(());
         }
@@ -197,20 +193,21 @@ impl HiddenPassage {
             .map(|choice| match choice {
                 Choice::Square(square) => g
                     .from_square(*square)
+                    .map(Some)
                     .ok_or_else(|| format!("{square} is not on the board")),
+                Choice::Secret => Ok(None),
                 Choice::Facing { .. } => Err(format!(
                     "`{choice}` is no square: #5 takes the two chosen squares"
                 )),
             })
-            .collect::<Result<Vec<Sq>, String>>()?;
+            .collect::<Result<Vec<Option<Sq>>, String>>()?;
         let [a, b] = squares[..] else {
             return Err(format!(
                 "#5 takes two squares, one chosen by each player, not {}",
                 squares.len()
             ));
         };
-        let squares = by_half(v, a, b)?;
-        for sq in squares {
+        for sq in [a, b].into_iter().flatten() {
             if pos.piece_at(sq).is_some() {
                 return Err(format!(
                     "{} holds {}, and a chosen square must be empty when the event starts (HP-1)",
@@ -219,6 +216,19 @@ impl HiddenPassage {
                 ));
             }
         }
+        let (a, b) = match (a, b) {
+            (Some(a), Some(b)) => (a, b),
+            (None, None) => return Ok(()),
+            // One square told (`c4 ?`, a reveal in words): it narrows its half's
+            // candidates to itself, and the other stays secret (HP-8).
+            (Some(told), None) | (None, Some(told)) => {
+                let owner = usize::from(!half(v, Color::White).contains(told));
+                candidates[owner] = told.bit();
+                set_passage(pos, Passage::Secret { candidates });
+                return Ok(());
+            }
+        };
+        let squares = by_half(v, a, b)?;
         set_passage(
             pos,
             Passage::Known {
@@ -297,12 +307,17 @@ impl HiddenPassage {
             Passage::Secret { candidates } => {
                 let squares = by_half(v, entry, exit).map_err(|why| san::illegal(why, None))?;
                 for (color, sq) in [Color::White, Color::Black].into_iter().zip(squares) {
-                    if !candidates[color.index()].contains(sq) {
-                        return Err(san::illegal(
-                            format!(
-                                "{} cannot be {color}'s passage square: it was not empty when the event started (HP-1)",
-                                g.name(sq)
+                    let could_be = candidates[color.index()];
+                    if !could_be.contains(sq) {
+                        let why = match could_be.first() {
+                            Some(told) if could_be.count() == 1 => format!(
+                                "the record tells {color}'s square, {} (HP-8)",
+                                g.name(told)
                             ),
+                            _ => "it was not empty when the event started (HP-1)".to_owned(),
+                        };
+                        return Err(san::illegal(
+                            format!("{} cannot be {color}'s passage square: {why}", g.name(sq)),
                             None,
                         ));
                     }
@@ -628,6 +643,58 @@ fn landing_squares(mv: &Move) -> [Option<Sq>; 2] {
     }
 }
 
+impl PassageFollower {
+    /// While the squares stay secret, a plain landing rules its square out, to be
+    /// checked against the reveal; on a square the record tells (`[%event 5 c4 ?]`, a
+    /// reveal in words) it is a move through the passage written without it (HP-8).
+    fn secret_landings(
+        &mut self,
+        v: &Variant,
+        moved: &Moved<'_>,
+        candidates: [Bitboard; 2],
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let g = v.geometry;
+        for square in landing_squares(moved.mv).into_iter().flatten() {
+            let told = Color::BOTH
+                .into_iter()
+                .find(|c| candidates[c.index()] == square.bit());
+            if let Some(owner) = told {
+                let at = (moved.at)();
+                let piece = &v.piece(moved.mv.piece.kind).name;
+                out.push(
+                    Diagnostic::new(
+                        Code::EventChoice,
+                        moved.span,
+                        format!(
+                            "`{}` at ply {} ends on {}, which the record tells as {owner}'s passage square: the {piece} goes on through the passage to {}'s square (HP-2), and the record must say so (HP-8)",
+                            at.written,
+                            at.ply,
+                            g.name(square),
+                            owner.other()
+                        ),
+                        "ends on a passage square",
+                    )
+                    .with_help(format!(
+                        "write the move with {}'s square after it (`{}-` and the square)",
+                        owner.other(),
+                        at.written
+                    ))
+                    .at_move(at),
+                );
+            } else if !self.landings.iter().any(|landing| landing.square == square) {
+                self.landings.push(Landing {
+                    square,
+                    span: moved.span,
+                    at: (moved.at)(),
+                    notation: moved.written.clone(),
+                    before: moved.before.clone(),
+                });
+            }
+        }
+    }
+}
+
 impl Follower for PassageFollower {
     fn fork(&self, ply: usize) -> Box<dyn Follower> {
         Box::new(PassageFollower {
@@ -690,19 +757,12 @@ impl Follower for PassageFollower {
                 .at_move(at),
             );
         }
-        let Passage::Known { squares, .. } = now else {
-            for square in landing_squares(mv).into_iter().flatten() {
-                if !self.landings.iter().any(|landing| landing.square == square) {
-                    self.landings.push(Landing {
-                        square,
-                        span,
-                        at: (moved.at)(),
-                        notation: written.clone(),
-                        before: before.clone(),
-                    });
-                }
+        let squares = match now {
+            Passage::Known { squares, .. } => squares,
+            Passage::Secret { candidates } => {
+                self.secret_landings(v, moved, candidates, out);
+                return true;
             }
-            return true;
         };
         if was.squares().is_some() {
             return true;

@@ -116,21 +116,31 @@ impl PickedPawns {
         let picked = self
             .picks_in(v, pos, choices)
             .map_err(|why| format!("{why}; the {} stay secret", self.nouns))?;
-        for sq in pawns[0] | pawns[1] {
-            self.mark(pos, sq, picked.contains(&sq));
-        }
+        // A `?` keeps its side's pick secret: every pawn of that side stays a candidate.
         for color in Color::BOTH {
+            let Some(pick) = picked[color.index()] else {
+                continue;
+            };
+            for sq in pawns[color.index()] {
+                self.mark(pos, sq, sq == pick);
+            }
             self.set_known(pos, color);
         }
         Ok(())
     }
 
-    /// The picks of `[%event N c2 g7]`, one for each player.
-    fn picks_in(&self, v: &Variant, pos: &Position, choices: &[Choice]) -> Result<[Sq; 2], String> {
+    /// The picks of `[%event N c2 g7]`, one for each player; `?` for one kept secret.
+    fn picks_in(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        choices: &[Choice],
+    ) -> Result<[Option<Sq>; 2], String> {
         let g = v.geometry;
         let number = self.number;
         let mut picked: [Option<Sq>; 2] = [None; 2];
-        for choice in choices {
+        let secret = choices.iter().filter(|c| **c == Choice::Secret).count();
+        for choice in choices.iter().filter(|c| **c != Choice::Secret) {
             let Choice::Square(square) = choice else {
                 return Err(format!(
                     "`{choice}` is no square: #{number} takes the squares of the two {}",
@@ -158,7 +168,7 @@ impl PickedPawns {
             }
         }
         match picked {
-            [Some(white), Some(black)] => Ok([white, black]),
+            _ if choices.len() == 2 && picked.iter().flatten().count() + secret == 2 => Ok(picked),
             _ => Err(format!(
                 "#{number} takes two squares, the {} of each player, not {}",
                 self.noun,

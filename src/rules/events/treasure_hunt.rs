@@ -105,19 +105,25 @@ impl Hunt {
             .map(|choice| match choice {
                 Choice::Square(square) => g
                     .from_square(*square)
+                    .map(Some)
                     .ok_or_else(|| format!("{square} is not on the board")),
+                Choice::Secret => Ok(None),
                 Choice::Facing { .. } => Err(format!(
                     "`{choice}` is no square: #88 takes the two treasures, White's then Black's ({ruling})"
                 )),
             })
-            .collect::<Result<Vec<Sq>, String>>()?;
+            .collect::<Result<Vec<Option<Sq>>, String>>()?;
         let [white, black] = squares[..] else {
             return Err(format!(
                 "#88 takes two squares, White's treasure then Black's, not {} ({ruling}); the treasures stay secret",
                 squares.len()
             ));
         };
+        // `?` keeps that treasure secret: the record may tell one and not the other.
         for (color, sq) in Color::BOTH.into_iter().zip([white, black]) {
+            let Some(sq) = sq else {
+                continue;
+            };
             if !hunt.open[color.index()].contains(sq) {
                 return Err(format!(
                     "{color}'s treasure {} holds {}, and a treasure may not hold an enemy piece when the event starts ({ruling}); the treasures stay secret",
