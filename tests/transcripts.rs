@@ -171,3 +171,37 @@ fn check_verbose_says_who_posted_each_move() {
         assert!(listed.contains(expected), "{expected}:\n{listed}");
     }
 }
+
+/// A secret choice told in words goes into its player's place in the event (`c4 ?`),
+/// and the listing says so; the rules then hold the moves to it.
+#[test]
+fn a_choice_told_in_words_is_read_as_the_players_choice() {
+    let output = xpgn(&[
+        "check",
+        "--verbose",
+        "--quiet",
+        "fixtures/threads/reveal-pasted.txt",
+    ]);
+    let listed = stderr(&output);
+    assert!(
+        listed.contains(":45: reveal (white's choice for #5: c4): my square was c4, by the way"),
+        "{listed}"
+    );
+    let pgn = stdout(&xpgn(&[
+        "convert",
+        "--to",
+        "pgn",
+        "fixtures/threads/reveal-pasted.txt",
+    ]));
+    assert!(pgn.contains("{[%event 5 c4 ?]}"), "{pgn}");
+    let contradicted = stdout(&xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/threads/reveal-contradicted.txt",
+    ]));
+    assert!(
+        contradicted.contains("the record tells black's square, f5 (HP-8)"),
+        "{contradicted}"
+    );
+}

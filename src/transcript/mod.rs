@@ -13,6 +13,7 @@
 //! Choices follow an announcement: a line of squares (two or more, as a bare square is a
 //! pawn move too) or knight facings, comma- or blank-separated, until the next move.
 
+mod reveal;
 mod spelling;
 mod thread;
 
@@ -62,6 +63,8 @@ pub enum LineReading {
     Quote,
     /// Move-like text not read as moves, and why (it has a warning).
     Skipped(String),
+    /// A secret choice told in words, and what it was read as (`White's: c4`).
+    Reveal(String),
 }
 
 impl std::fmt::Display for LineReading {
@@ -74,6 +77,7 @@ impl std::fmt::Display for LineReading {
             LineReading::Page => f.write_str("page"),
             LineReading::Quote => f.write_str("quote"),
             LineReading::Skipped(why) => write!(f, "skipped ({why})"),
+            LineReading::Reveal(what) => write!(f, "reveal ({what})"),
         }
     }
 }
@@ -163,6 +167,9 @@ struct Reader<'t, 'a> {
     previous_was_announcement: bool,
     /// Whether the announced event takes choices, so that they may come in later posts.
     choices_until_move: bool,
+    /// The last announced event that takes choices: a secret one told in words later
+    /// goes there.
+    secret_choices: Option<ChoiceTarget>,
     /// Whether a line with text was read (the first names the players).
     seen_text: bool,
     /// How many lines were read.
@@ -183,6 +190,7 @@ impl<'t, 'a> Reader<'t, 'a> {
             last_move: None,
             previous_was_announcement: false,
             choices_until_move: false,
+            secret_choices: None,
             seen_text: false,
             lines_read: 0,
         }
@@ -286,6 +294,9 @@ impl<'t, 'a> Reader<'t, 'a> {
         if let Some(event) = event_line(line.text, text_at, &mut self.diagnostics) {
             return self.announcement(event, raw, span, line.post);
         }
+        if self.reveal(line, raw, span, author) {
+            return;
+        }
         self.moves(line, raw, span, text_at, author);
     }
 
@@ -384,6 +395,7 @@ impl<'t, 'a> Reader<'t, 'a> {
             crate::rules::events::find(event.number.node, event.older).map(|e| e.takes_choices());
         self.choices_until_move = takes_choices == Some(true);
         let choice_target = |target| (takes_choices != Some(false)).then_some(target);
+        self.secret_choices = None;
         let waiting = self.pending.iter().position(|p| !p.announced);
         let Some(index) = waiting else {
             let item = self.push(
@@ -394,6 +406,7 @@ impl<'t, 'a> Reader<'t, 'a> {
                 span,
             );
             self.choices = choice_target(ChoiceTarget::Item(item));
+            self.secret_choices = self.choices.filter(|_| self.choices_until_move);
             return self.note(span, LineReading::Event);
         };
         let here = self.push(
@@ -423,10 +436,11 @@ impl<'t, 'a> Reader<'t, 'a> {
                 self.choices = choice_target(ChoiceTarget::Pending(index));
             }
         }
+        self.secret_choices = self.choices.filter(|_| self.choices_until_move);
     }
 
-    fn add_choices(&mut self, target: ChoiceTarget, choices: Vec<Spanned<Choice>>) {
-        let command = match target {
+    fn command(&mut self, target: ChoiceTarget) -> Option<&mut Box<EventCommand>> {
+        match target {
             ChoiceTarget::Item(item) => match &mut self.game.moves[item].node {
                 Item::EventLine(EventLine {
                     event: Some(event), ..
@@ -434,10 +448,75 @@ impl<'t, 'a> Reader<'t, 'a> {
                 _ => None,
             },
             ChoiceTarget::Pending(index) => self.pending[index].command.as_mut(),
-        };
-        if let Some(command) = command {
+        }
+    }
+
+    fn add_choices(&mut self, target: ChoiceTarget, choices: Vec<Spanned<Choice>>) {
+        if let Some(command) = self.command(target) {
             command.choices.extend(choices);
         }
+    }
+
+    /// `my square was c4`: a secret choice told in words goes into its player's place
+    /// in the running event's command (`[%event 5 c4 ?]`), for the rules to check
+    /// against the moves. Returns whether the line was one.
+    fn reveal(
+        &mut self,
+        line: &ThreadLine<'a>,
+        raw: &str,
+        span: Span,
+        author: Option<&'a str>,
+    ) -> bool {
+        let (Some(target), Some((whose, square))) =
+            (self.secret_choices, reveal::reveal_in_words(line.text))
+        else {
+            return false;
+        };
+        // `my` in a transcript without authors is nobody's in particular: prose.
+        let Some(colour) = whose.or_else(|| author.and_then(|name| self.colour_of(name))) else {
+            return false;
+        };
+        let Some(command) = self.command(target) else {
+            return false;
+        };
+        if command.choices.is_empty() {
+            command.choices = vec![Spanned::new(Choice::Secret, span); 2];
+        }
+        let told = Spanned::new(Choice::Square(square), span);
+        let number = command.number.node;
+        let per_player = command.choices.len() == 2;
+        let earlier = match command.choices.get_mut(colour.index()) {
+            Some(slot) if per_player => match slot.node {
+                Choice::Secret => {
+                    *slot = told;
+                    None
+                }
+                earlier => Some(earlier),
+            },
+            _ => {
+                self.skip(
+                    raw,
+                    span,
+                    format!("a choice told in words, and #{number} takes no choice per player"),
+                    "leave it as a comment",
+                );
+                return true;
+            }
+        };
+        match earlier {
+            Some(earlier) if earlier != told.node => self.skip(
+                raw,
+                span,
+                format!("it tells {colour}'s choice for #{number} as {square}, which the record gave as {earlier} before"),
+                "keep one of the two",
+            ),
+            _ => self.prose(
+                raw,
+                span,
+                LineReading::Reveal(format!("{colour}'s choice for #{number}: {square}")),
+            ),
+        }
+        true
     }
 
     /// Before a move by `by`: the events he started that wait for his move.
@@ -457,11 +536,13 @@ impl<'t, 'a> Reader<'t, 'a> {
                 Span::new(at.offset, 0),
             );
             self.pending[index].slot = Some(item);
-            if announced
-                && let Some(ChoiceTarget::Pending(i)) = self.choices
-                && i == index
-            {
-                self.choices = Some(ChoiceTarget::Item(item));
+            for target in [&mut self.choices, &mut self.secret_choices] {
+                if announced
+                    && let Some(ChoiceTarget::Pending(i)) = *target
+                    && i == index
+                {
+                    *target = Some(ChoiceTarget::Item(item));
+                }
             }
         }
     }
