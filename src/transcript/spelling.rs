@@ -44,7 +44,7 @@ fn unsaid_capture(word: &str) -> Option<Notation> {
         _ => return None,
     };
     let rest = chars.as_str();
-    (rest.eq_ignore_ascii_case("takes") || rest == "x").then(|| Notation {
+    (rest.eq_ignore_ascii_case("takes") || rest == "x").then_some(Notation {
         body: MoveBody::UnsaidCapture(letter as u8),
         check,
         assessment: None,
