@@ -115,8 +115,6 @@ pub enum Code {
     MalformedDate,
     /// A `[Result]` that is not `1-0`, `0-1`, `1/2-1/2` or `*`.
     MalformedResultTag,
-    /// Transcript prose that reads as a mistyped move line.
-    ProseLikeMove,
     /// An `{xpgn: allow=...}` comment naming no rule xpgn has.
     BadSuppression,
     /// A transcript move in a forum spelling (`nf3`, `d5.`, `E5`, `1…Nf6`).
@@ -125,7 +123,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, for documentation and for tests that each has a fixture.
-    pub const ALL: [Code; 44] = [
+    pub const ALL: [Code; 43] = [
         Code::UnterminatedComment,
         Code::UnterminatedTag,
         Code::MalformedTag,
@@ -167,7 +165,6 @@ impl Code {
         Code::MissingRosterTag,
         Code::MalformedDate,
         Code::MalformedResultTag,
-        Code::ProseLikeMove,
         Code::BadSuppression,
         Code::ForumSpelling,
     ];
@@ -180,6 +177,8 @@ impl Code {
             .or(match name {
                 // One event's codes before every event shared `event-choice`.
                 "hidden-passage" | "prince" => Some(Code::EventChoice),
+                // The transcript reader reports such lines itself now.
+                "prose-like-move" => Some(Code::SkippedMoveText),
                 _ => None,
             })
     }
@@ -198,7 +197,6 @@ impl Code {
                 | Code::MissingRosterTag
                 | Code::MalformedDate
                 | Code::MalformedResultTag
-                | Code::ProseLikeMove
                 | Code::BadSuppression
                 | Code::ForumSpelling
         )
@@ -244,7 +242,6 @@ impl Code {
             Code::MissingRosterTag => "missing-roster-tag",
             Code::MalformedDate => "malformed-date",
             Code::MalformedResultTag => "malformed-result-tag",
-            Code::ProseLikeMove => "prose-like-move",
             Code::BadSuppression => "bad-suppression",
             Code::ForumSpelling => "forum-spelling",
             Code::SkippedMoveText => "skipped-move-text",

@@ -294,12 +294,6 @@ pub const fn explain(code: Code) -> RuleDoc {
                 Some(("[Result \"½-½\"]", "[Result \"1/2-1/2\"]")),
                 true,
             ),
-            Code::ProseLikeMove => (
-                "A forum transcript line read as prose that looks like a mistyped move line.",
-                "Its moves are skipped, so the game goes on without them.",
-                Some(("12.Nf3xx", "12. Nf3")),
-                false,
-            ),
             Code::ForumSpelling => (
                 "A transcript move in a forum spelling: a trailing dot, a capital file, a small piece letter, the ellipsis character, a capture with its square unsaid (`Ntakes`).",
                 "xpgn reads them, other tools do not; the canonical SAN reads everywhere.",

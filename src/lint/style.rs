@@ -35,7 +35,6 @@ pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) 
     if scope.pgn {
         tags(game, source, &mut found);
     }
-    prose(game, &mut found);
     if !scope.fixable {
         for finding in &mut found {
             finding.fix = None;
@@ -414,67 +413,4 @@ fn first_line_len(source: Source<'_>, offset: usize) -> usize {
     source.text[local..]
         .find(['\r', '\n'])
         .unwrap_or(source.text.len() - local)
-}
-
-/// Transcript prose that most likely is a move line gone wrong: it opens with a move
-/// number (`12.Nf3xx`), or it is a word or two of which one reads as a move once its
-/// case or trailing punctuation is mended (`nf3`, `e4.`, `o-o`).
-fn prose(game: &Game, found: &mut Vec<Diagnostic>) {
-    for item in &game.moves {
-        let Item::Prose(text) = &item.node else {
-            continue;
-        };
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let numbered = words.first().is_some_and(|w| {
-            let after = w.trim_start_matches(|c: char| c.is_ascii_digit());
-            after.len() < w.len() && after.starts_with('.')
-        });
-        let mended = (words.len() <= 2)
-            .then(|| words.iter().find_map(|w| mend(w)))
-            .flatten();
-        if !numbered && mended.is_none() {
-            continue;
-        }
-        let mut finding = Diagnostic::new(
-            Code::ProseLikeMove,
-            item.span,
-            format!(
-                "`{}` reads as prose, yet looks like a move line",
-                text.trim()
-            ),
-            "skipped as prose",
-        );
-        finding = match mended {
-            Some((word, right)) => finding.with_help(format!(
-                "if `{word}` is a move, write `{right}`; else leave it (prose is kept and skipped)"
-            )),
-            None => finding.with_help(
-                "write the moves so that every word reads (`12. Nf3 Nc6`), or leave it as prose",
-            ),
-        };
-        found.push(finding);
-    }
-}
-
-/// A word that is no move as written but is one with its case or punctuation mended.
-fn mend(word: &str) -> Option<(&str, String)> {
-    if Notation::parse(word).is_ok() {
-        return None;
-    }
-    let trimmed = word.trim_end_matches(['.', ',', ';', ':']);
-    let mut candidates = vec![trimmed.to_owned()];
-    let mut chars = trimmed.chars();
-    if let Some(first) = chars.next()
-        && "kqrbn".contains(first)
-        && trimmed.len() >= 3
-    {
-        candidates.push(format!("{}{}", first.to_ascii_uppercase(), chars.as_str()));
-    }
-    if trimmed.eq_ignore_ascii_case("o-o") || trimmed.eq_ignore_ascii_case("o-o-o") {
-        candidates.push(trimmed.to_ascii_uppercase());
-    }
-    candidates
-        .into_iter()
-        .find(|c| c != word && c.len() >= 2 && Notation::parse(c).is_ok())
-        .map(|right| (word, right))
 }

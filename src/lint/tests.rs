@@ -144,8 +144,8 @@ fn selection_and_severity() {
 }
 
 #[test]
-fn prose_that_looks_like_a_move() {
-    let text = "1. e4 c5\nwfb\n12.Nf3xx\nnf3.\nnice game everyone, see you\n";
+fn move_like_lines_are_the_readers_and_forum_spellings_are_lints() {
+    let text = "1. e4 c5\nwfb\nnf3.\nnice game everyone, see you\n12.Nf3xx\n";
     let replay = lint_text(text, false, &Selection::default());
     let found = |code: Code| -> Vec<&str> {
         replay
@@ -155,11 +155,17 @@ fn prose_that_looks_like_a_move() {
             .map(|d| &text[d.span.offset..d.span.end()])
             .collect()
     };
-    assert_eq!(found(Code::ProseLikeMove), ["12.Nf3xx"]);
+    // The reader reports a move line with a typo itself (it used to be prose that
+    // lint's `prose-like-move` named).
+    assert_eq!(found(Code::UnreadableMove), ["Nf3xx"]);
     // A forum spelling reads as the move it means, and lint names the canonical one.
     assert_eq!(found(Code::ForumSpelling), ["nf3."]);
     let (fixed, _) = apply_fixes(text, 0, &replay.diagnostics);
     assert!(fixed.contains("\nNf3\n"), "{fixed}");
+    assert_eq!(
+        Code::from_name("prose-like-move"),
+        Some(Code::SkippedMoveText)
+    );
 }
 
 #[test]

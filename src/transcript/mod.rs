@@ -557,7 +557,7 @@ impl<'t, 'a> Reader<'t, 'a> {
         at: usize,
         author: Option<&'a str>,
     ) {
-        let words = move_words(line.text, at);
+        let words = split_glued_numbers(move_words(line.text, at));
         let read: Vec<Word> = words.iter().map(|(word, _)| Word::read(word)).collect();
         let run = read
             .iter()
@@ -576,7 +576,13 @@ impl<'t, 'a> Reader<'t, 'a> {
         } else {
             run
         };
-        if run > 0 && opens && (numbered || has_move) && (run == read.len() || !move_like_after) {
+        // `Nf3xx` alone is a move with a typo, as `12. Nf3xx` is.
+        let typo_line = run == read.len()
+            && matches!(read.first(), Some(Word::MoveLike))
+            && looks_like_a_move(&words[0].0);
+        if typo_line
+            || run > 0 && opens && (numbered || has_move) && (run == read.len() || !move_like_after)
+        {
             let chatter = words.get(run).map(|(_, first)| {
                 let from = first.offset - span.offset;
                 (
@@ -866,7 +872,15 @@ impl<'t, 'a> Reader<'t, 'a> {
             let bare_square = tokens.iter().any(|t| {
                 matches!(&t.0, Token::Move(_)) && Square::parse(&inner[t.1..t.2]).is_some()
             });
-            if moves == 1 && (numbered || !bare_square) {
+            // Unnumbered, a clear move starts as SAN does on our boards: a piece letter,
+            // castling, or a pawn's file (a to j) and its capture (`mp3` is no move).
+            let bytes = inner.as_bytes();
+            let san_start = inner.starts_with(['K', 'Q', 'R', 'B', 'N', 'O', '0'])
+                || inner.len() > 2
+                    && b"kqrbn".contains(&bytes[0])
+                    && (b'a'..=b'j').contains(&bytes[1])
+                || inner.len() > 2 && (b'a'..=b'j').contains(&bytes[0]) && bytes[1] == b'x';
+            if moves == 1 && (numbered || !bare_square && san_start) {
                 let offset = inner.as_ptr() as usize - word.as_ptr() as usize;
                 clear.push((
                     inner,
@@ -876,10 +890,31 @@ impl<'t, 'a> Reader<'t, 'a> {
             }
         }
         let Some((written, move_span, tokens)) = clear.pop() else {
+            let typo = words(line.text, at)
+                .map(|(word, _)| word.trim_end_matches([',', ';', ':', '!', '?', ')']))
+                .find(|word| matches!(Word::read(word), Word::MoveLike) && looks_like_a_move(word));
+            if let Some(typo) = typo {
+                let why = format!("`{typo}` looks like a move, and reads as none");
+                return self.skip(
+                    raw,
+                    span,
+                    why,
+                    "write the move as SAN on a line of its own (`12. Nf3`), or leave it",
+                );
+            }
             return self.prose(raw, span, LineReading::Prose);
         };
         if let Some((why, help)) = self.announcing(line) {
             return self.skip(raw, span, why, help);
+        }
+        // `What about Nf3?` asks; the move comes later, if at all.
+        if line.text.trim_end().ends_with('?') {
+            return self.skip(
+                raw,
+                span,
+                "a question with a move in it".into(),
+                "post the move you play on a line of its own",
+            );
         }
         if !clear.is_empty() {
             return self.skip(
@@ -1198,6 +1233,42 @@ fn move_words(line: &str, at: usize) -> Vec<(Cow<'_, str>, Span)> {
         push_run(&mut run, &mut out);
     }
     push_run(&mut run, &mut out);
+    out
+}
+
+/// A word shaped like a move that a reader would take for one: a piece letter (after
+/// its move number, if any) and a digit (`Nf3xx`, `12.Bxq9`), not `2nd` or `mp3`.
+fn looks_like_a_move(word: &str) -> bool {
+    let piece = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    piece.starts_with(['K', 'Q', 'R', 'B', 'N']) && piece.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// `12.Nf3xx` as `12.` and `Nf3xx`: a move number glued to a word shaped like a move
+/// that does not read, so that the line is a numbered move line with a typo in it, and
+/// not prose.
+fn split_glued_numbers(words: Vec<(Cow<'_, str>, Span)>) -> Vec<(Cow<'_, str>, Span)> {
+    let mut out = Vec::with_capacity(words.len());
+    for (word, span) in words {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let number = digits + word[digits..].bytes().take_while(|&b| b == b'.').count();
+        if digits == 0 || number == digits || number == word.len() || token(&word).is_some() {
+            out.push((word, span));
+            continue;
+        }
+        let rest = &word[number..];
+        if !matches!(Word::read(rest), Word::MoveLike) {
+            out.push((word, span));
+            continue;
+        }
+        out.push((
+            Cow::Owned(word[..number].to_owned()),
+            Span::new(span.offset, number),
+        ));
+        out.push((
+            Cow::Owned(rest.to_owned()),
+            Span::new(span.offset + number, span.len - number),
+        ));
+    }
     out
 }
 
