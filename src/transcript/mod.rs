@@ -204,10 +204,18 @@ impl<'t, 'a> Reader<'t, 'a> {
         }
     }
 
+    /// A player's colour; in a game against a team (`Martin0 - the world`), everyone
+    /// but the team's opponent posts for the team.
     fn colour_of(&self, name: &str) -> Option<Color> {
-        [Color::White, Color::Black]
+        let named = |c: Color| self.players[c.index()].map(|p| p.node);
+        let player = [Color::White, Color::Black]
             .into_iter()
-            .find(|&c| self.players[c.index()].is_some_and(|p| p.node == name))
+            .find(|&c| named(c) == Some(name));
+        player.or_else(|| {
+            [Color::White, Color::Black]
+                .into_iter()
+                .find(|&c| named(c).is_some_and(thread::is_team) && named(c.other()).is_some())
+        })
     }
 
     fn note(&mut self, span: Span, reading: LineReading) {

@@ -283,14 +283,42 @@ fn is_button(line: &str) -> bool {
 
 /// The two players a thread's title names, White first: `Martin0 - vickalan #2`,
 /// `Event Chess game: Alice vs Bob`, `Alice vs. Bob (game 3)`.
+/// One side may be a team (`Martin0 - the world`): see [`is_team`].
 pub(super) fn title_players(line: &str) -> Option<[&str; 2]> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let separator = words
         .iter()
         .position(|w| matches!(w.to_ascii_lowercase().as_str(), "-" | "vs" | "vs." | "v"))?;
-    let white = words[..separator].last()?.trim_end_matches(',');
-    let black = words.get(separator + 1)?.trim_end_matches(',');
-    (is_username(white) && is_username(black) && white != black).then_some([white, black])
+    let before = &words[..separator];
+    let after = &words[separator + 1..];
+    let team = |words: &[&str]| -> Option<&str> {
+        let first = words.first()?;
+        let last = words.last()?.trim_end_matches([',', '!', '.']);
+        let from = first.as_ptr() as usize - line.as_ptr() as usize;
+        let to = last.as_ptr() as usize - line.as_ptr() as usize + last.len();
+        Some(&line[from..to]).filter(|name| is_team(name))
+    };
+    // The team's words end at the separator, or start after it.
+    let white = (1..=before.len().min(3))
+        .rev()
+        .find_map(|n| team(&before[before.len() - n..]))
+        .or_else(|| before.last().map(|w| w.trim_end_matches(',')))?;
+    let black = (1..=after.len().min(3))
+        .rev()
+        .find_map(|n| team(&after[..n]))
+        .or_else(|| after.first().map(|w| w.trim_end_matches(',')))?;
+    let named = |name: &str| is_username(name) || is_team(name);
+    (named(white) && named(black) && white != black && !(is_team(white) && is_team(black)))
+        .then_some([white, black])
+}
+
+/// A side played by whoever posts for it (`the world`, `everyone`): a vote game, where
+/// every poster but the other side's player moves for the team.
+pub(super) fn is_team(name: &str) -> bool {
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "the world" | "world" | "everyone" | "the community" | "community" | "the forum"
+    )
 }
 
 /// The colours a post line gives players: `@Name will play white`, `Name plays black`,
@@ -418,6 +446,15 @@ mod tests {
         let (thread, lines) = layouts("Alice - Bob\n1.e4 e5\nNf3\n");
         assert!(!thread.has_posts());
         assert_eq!(thread.title_players, Some(["Alice", "Bob"]));
+        assert_eq!(
+            title_players("Event Chess: Martin0 - the world (game 2)"),
+            Some(["Martin0", "the world"])
+        );
+        assert_eq!(
+            title_players("The World vs Martin0"),
+            Some(["The World", "Martin0"])
+        );
+        assert_eq!(title_players("me - the world - everyone"), None);
         assert!(
             lines
                 .iter()
