@@ -172,6 +172,8 @@ struct Reader<'t, 'a> {
     secret_choices: Option<ChoiceTarget>,
     /// Whether a line with text was read (the first names the players).
     seen_text: bool,
+    /// Whose post the quote being read is (`Name wrote:`).
+    quoted: Option<&'a str>,
     /// How many lines were read.
     lines_read: usize,
 }
@@ -192,6 +194,7 @@ impl<'t, 'a> Reader<'t, 'a> {
             choices_until_move: false,
             secret_choices: None,
             seen_text: false,
+            quoted: None,
             lines_read: 0,
         }
     }
@@ -273,7 +276,28 @@ impl<'t, 'a> Reader<'t, 'a> {
         }
         match line.layout {
             Layout::Title | Layout::Chrome => return self.prose(raw, span, LineReading::Page),
-            Layout::Quote => return self.prose(raw, span, LineReading::Quote),
+            Layout::Quote { on_page: true } => {
+                self.quoted = thread::quote_header(line.text);
+                return self.prose(raw, span, LineReading::Quote);
+            }
+            // A player's moves quoted from a post that is not on the page are read
+            // nowhere (a kibitzer's are no moves anyway).
+            Layout::Quote { on_page: false } => {
+                let by_player = self
+                    .quoted
+                    .is_some_and(|name| self.players.iter().flatten().any(|p| p.node == name));
+                let moves =
+                    words(line.text, text_at).any(|(word, _)| Word::read(word).is_move_or_result());
+                if by_player && moves {
+                    return self.skip(
+                        raw,
+                        span,
+                        "it is quoted from a post that is not on this page".into(),
+                        "paste the page that holds the quoted post, if its moves belong to this game",
+                    );
+                }
+                return self.prose(raw, span, LineReading::Quote);
+            }
             Layout::Text => {}
         }
         let author = self.thread.author(line);

@@ -17,8 +17,9 @@ pub(super) enum Layout {
     /// Page furniture: an avatar caption, the author's name, a date, a post number, a
     /// button label.
     Chrome,
-    /// `Name wrote:` and the quoted lines after it.
-    Quote,
+    /// `Name wrote:` and the quoted lines after it; `on_page` where they repeat a post
+    /// of the page (whose moves are read there).
+    Quote { on_page: bool },
     /// The post's own text.
     Text,
 }
@@ -85,13 +86,13 @@ pub(super) fn lay_out<'a>(lines: &[&'a str]) -> Thread<'a> {
             Layout::Chrome
         } else if quote_header(text).is_some() {
             quote = QuoteState::Opened;
-            Layout::Quote
+            Layout::Quote { on_page: true }
         } else {
             quote = quote.next(text, &seen);
-            if quote == QuoteState::Outside {
-                Layout::Text
-            } else {
-                Layout::Quote
+            match quote {
+                QuoteState::Outside => Layout::Text,
+                QuoteState::Unknown => Layout::Quote { on_page: false },
+                QuoteState::Opened | QuoteState::Repeating => Layout::Quote { on_page: true },
             }
         };
         if layout == Layout::Text {
@@ -423,7 +424,7 @@ mod tests {
         let (_, lines) = layouts(text);
         let quoted: Vec<&str> = lines
             .iter()
-            .filter(|(layout, ..)| *layout == Layout::Quote)
+            .filter(|(layout, ..)| matches!(layout, Layout::Quote { .. }))
             .map(|(.., text)| text.as_str())
             .collect();
         assert_eq!(
