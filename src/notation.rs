@@ -731,17 +731,25 @@ fn body(i: &str) -> Res<'_, MoveBody> {
     alt((
         value(MoveBody::Null(NullSpelling::Dashes), tag("--")),
         value(MoveBody::Null(NullSpelling::Z0), tag("Z0")),
-        turn_part,
+        // Before the other forms, so that their errors say where a move went wrong.
         unsaid_capture,
+        turn_part,
     ))
     .parse(i)
 }
 
-/// `Nx`: a capture whose square the position tells (a small `b`: bishop or b-pawn).
+/// `Nx`: a capture whose square the position tells (a small `b`: bishop or b-pawn);
+/// only marks may follow it (`Nx+`), not a square (`Nxf3` is a piece move).
 fn unsaid_capture(i: &str) -> Res<'_, MoveBody> {
-    let (i, piece) = satisfy(|c| c.is_ascii_uppercase() || c == 'b').parse(i)?;
-    let (i, _) = char('x').parse(i)?;
-    Ok((i, MoveBody::UnsaidCapture(piece as u8)))
+    let (rest, piece) = satisfy(|c| c.is_ascii_uppercase() || c == 'b').parse(i)?;
+    let (rest, _) = char('x').parse(rest)?;
+    if !(rest.is_empty() || rest.starts_with(['+', '#', '!', '?'])) {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Char,
+        )));
+    }
+    Ok((rest, MoveBody::UnsaidCapture(piece as u8)))
 }
 
 /// What a turn of several parts may hold: anything but a null move.
@@ -1288,7 +1296,7 @@ mod tests {
     fn not_moves() {
         for (token, at) in [
             ("", 0),
-            ("Nx", 1),
+            ("Nx5", 1),
             ("x", 0),
             ("Ke2-e4-", 6),
             ("R->", 1),
