@@ -968,7 +968,7 @@ mod tests {
             ),
             (
                 "@a8#",
-                format!("`@square` as a whole move (the piece there changing sides) {nowhere}"),
+                "`@square` as a whole move (the piece there changing sides) belongs to event #16 Spies, which is not running here".to_owned(),
             ),
             ("Ra2,Ra3", format!("a turn in parts joined by commas {nowhere}")),
             (
@@ -1118,7 +1118,7 @@ mod tests {
         let refused = san::resolve(v, &pos, &written("@e1")).unwrap_err();
         assert_eq!(
             refused.reason,
-            "`@square` as a whole move (the piece there changing sides) is allowed by no running event, and no event xpgn plays reads it"
+            "`@square` as a whole move (the piece there changing sides) belongs to event #16 Spies, which is not running here"
         );
 
         let e5 = san::resolve(v, &pos, &written("e5")).unwrap();

@@ -30,6 +30,7 @@ pub mod revival_old;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
+pub mod spies;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
@@ -55,7 +56,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 31] = [
+pub const ALL: [&dyn Event; 32] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -63,6 +64,7 @@ pub const ALL: [&dyn Event; 31] = [
     &move_forward::MoveForward,
     &fortress::Fortress,
     &active_pawns::ActivePawns,
+    &spies::Spies,
     &magnetic_pawns::MagneticPawns,
     &drunken_bishops::DrunkenBishops,
     &forward_rotations::ForwardRotations,
