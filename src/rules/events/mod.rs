@@ -17,6 +17,7 @@ pub mod ice;
 pub mod ice_old;
 pub mod king_on_horse;
 pub mod line_pushers;
+pub mod long_live_the_queen;
 pub mod loyal_knights;
 pub mod magnetic_pawns;
 pub mod minor_transformations;
@@ -56,7 +57,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 32] = [
+pub const ALL: [&dyn Event; 33] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -70,6 +71,7 @@ pub const ALL: [&dyn Event; 32] = [
     &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
+    &long_live_the_queen::LongLiveTheQueen,
     &princess::Princess,
     &king_on_horse::KingOnHorse,
     &slow_king::SlowKing,
