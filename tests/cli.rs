@@ -347,7 +347,7 @@ fn events_run_from_the_start_of_tagless_games() {
     assert_eq!(without.status.code(), Some(1));
     assert!(stdout(&without).contains("Line Pushers"));
     for bad in [
-        &["perft", "--events", "16", "--depth", "1"][..],
+        &["perft", "--events", "17", "--depth", "1"][..],
         &["perft", "--events", "43,43", "--depth", "1"],
         &[
             "perft",

@@ -397,3 +397,20 @@ fn revival_old_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #16 Spies with the spies given; the counts are cross-checked with
+/// `scripts/spies_perft.py`, an independent generator written from the rules text.
+#[test]
+fn spies_positions_match_cross_checked_counts() {
+    run("spies.perft", Variant::by_name("event-chess").unwrap());
+}
+
+/// Event #57 Long live the queen!; the counts are cross-checked with
+/// `scripts/royal_queen_perft.py`, an independent generator written from the rules text.
+#[test]
+fn long_live_the_queen_positions_match_cross_checked_counts() {
+    run(
+        "long-live-the-queen.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

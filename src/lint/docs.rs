@@ -174,7 +174,7 @@ pub const fn explain(code: Code) -> RuleDoc {
             Code::UnsupportedEvent => (
                 "An event xpgn does not know.",
                 "Its moves cannot be checked.",
-                Some(("{[%event 16]}", "an event `xpgn variants` lists")),
+                Some(("{[%event 17]}", "an event `xpgn variants` lists")),
                 false,
             ),
             Code::EventRule => (

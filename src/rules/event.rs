@@ -354,6 +354,25 @@ pub trait Event: Send + Sync {
         true
     }
 
+    /// The pieces of `color` that are royal under this event instead of its kings (#57:
+    /// the queens, LQ-1): they are the ones that can be in check and be mated, and the
+    /// number of kings is free; `None` keeps the kings royal.
+    fn royals(&self, _v: &Variant, _pos: &Position, _color: Color) -> Option<Bitboard> {
+        None
+    }
+
+    /// Reads a written castling (`O-O`, `O-O-O` when `long`) where the event moves
+    /// another piece than the king to castle (#57: the queen, LQ-3), as one of its own
+    /// moves; `None` leaves it to the orthodox castling.
+    fn resolve_castle(
+        &self,
+        _v: &Variant,
+        _pos: &Position,
+        _long: bool,
+    ) -> Option<Result<Move, Rejection>> {
+        None
+    }
+
     /// Whether it changes where pieces go ([`Event::reach`]). While one such event runs,
     /// the core works out every piece's moves and attacks through [`Event::reach`].
     fn changes_reach(&self) -> bool {
@@ -968,7 +987,7 @@ mod tests {
             ),
             (
                 "@a8#",
-                format!("`@square` as a whole move (the piece there changing sides) {nowhere}"),
+                "`@square` as a whole move (the piece there changing sides) belongs to event #16 Spies, which is not running here".to_owned(),
             ),
             ("Ra2,Ra3", format!("a turn in parts joined by commas {nowhere}")),
             (
@@ -1118,7 +1137,7 @@ mod tests {
         let refused = san::resolve(v, &pos, &written("@e1")).unwrap_err();
         assert_eq!(
             refused.reason,
-            "`@square` as a whole move (the piece there changing sides) is allowed by no running event, and no event xpgn plays reads it"
+            "`@square` as a whole move (the piece there changing sides) belongs to event #16 Spies, which is not running here"
         );
 
         let e5 = san::resolve(v, &pos, &written("e5")).unwrap();

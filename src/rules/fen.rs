@@ -287,7 +287,12 @@ fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
             let kings = pos.kings(v, color).count();
             // Under #68 a side whose last king was captured has lost, and has none.
             let lost = kings == 0 && pos.events().iter().any(|e| e.captures_kings());
-            if kings != 1 && !lost {
+            // Where another piece is royal (LQ-1), kings are ordinary pieces in number.
+            let ordinary = pos
+                .events()
+                .iter()
+                .any(|e| e.royals(v, pos, color).is_some());
+            if kings != 1 && !lost && !ordinary {
                 return err(format!("{color} has {kings} kings, not 1"));
             }
         }
@@ -304,6 +309,14 @@ fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
         }
     }
     let waiting = pos.turn.other();
+    // Pieces an event made royal may stand attacked when it started, to be taken (LQ-5).
+    if pos
+        .events()
+        .iter()
+        .any(|e| e.royals(v, pos, waiting).is_some())
+    {
+        return Ok(());
+    }
     for king in pos.checkable_kings(v, waiting) {
         if pos.is_attacked(v, king, pos.turn) {
             return err(format!(

@@ -977,7 +977,13 @@ impl Variant {
             moves.clear();
             self.pseudo_moves(pos, from.bit(), targets, &mut moves);
             moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
-        })
+        }) || pos.has_events() && {
+            // Events' moves that start where the mover has no piece: a drop on an empty
+            // square (RV-4), an enemy pawn turned (SY-4).
+            moves.clear();
+            self.pseudo_moves(pos, all & !ours, all, &mut moves);
+            moves.iter().any(|mv| self.is_legal_with(pos, mv, &safety))
+        }
     }
 
     /// Whether the side to move, not in check, has a leaper (a knight) that nothing can

@@ -460,14 +460,20 @@ impl Position {
     }
 
     #[inline]
-    /// The royal pieces of `color` that can be in check: all of them, unless a running
-    /// event frees one (PR-1, LK-5, EC-8).
+    /// The royal pieces of `color` that can be in check: its kings, or the pieces a
+    /// running event makes royal instead (LQ-1), all of them unless a running event frees
+    /// one (PR-1, LK-5, EC-8).
     pub fn checkable_kings(&self, v: &Variant, color: Color) -> Bitboard {
         let kings = self.kings(v, color);
         if self.events.is_empty() {
             return kings;
         }
-        kings
+        let royals = self
+            .events()
+            .iter()
+            .find_map(|e| e.royals(v, self, color))
+            .unwrap_or(kings);
+        royals
             .filter(|&king| {
                 self.events()
                     .iter()

@@ -214,6 +214,14 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         .filter(|wing| wing.long == castle.long)
         .filter_map(|wing| g.sq(wing.king_to, rank))
         .collect();
+    if pos.has_events()
+        && let Some(resolved) = pos
+            .events()
+            .into_iter()
+            .find_map(|event| event.resolve_castle(v, pos, castle.long))
+    {
+        return resolved;
+    }
     let found = if pos.has_events() {
         // Events add, reroute and forbid moves: ask for all the king's moves (a king
         // that castles onto a passage square ends on its exit, HP-9).
@@ -1047,7 +1055,7 @@ pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
     v.play(&mut after, mv);
     let mover = describe(v, pos, mv.from);
     let king = after
-        .kings(v, us)
+        .checkable_kings(v, us)
         .find(|&k| after.is_attacked(v, k, us.other()));
     let Some(king) = king else {
         if let Some(event) = pos.events().into_iter().find(|e| !e.allows(v, pos, mv)) {
@@ -1063,9 +1071,13 @@ pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
         })
         .collect();
     let by = list(&attackers);
-    if v.role(mv.piece.kind) == Role::King {
+    // The royal piece by its name: a queen where an event makes her royal (LQ-1).
+    let royal = after
+        .piece_at(king)
+        .map_or("king", |p| piece_name(v, p.kind));
+    if king == mv.to && after.piece_at(king) == Some(mv.piece) {
         return format!(
-            "the {us} king would be in check on {} from {by}",
+            "the {us} {royal} would be in check on {} from {by}",
             g.name(mv.to)
         );
     }
@@ -1077,7 +1089,7 @@ pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
         );
     }
     format!(
-        "{mover} is pinned: moving it exposes the {us} king on {} to {by}",
+        "{mover} is pinned: moving it exposes the {us} {royal} on {} to {by}",
         g.name(king)
     )
 }

@@ -17,6 +17,7 @@ pub mod ice;
 pub mod ice_old;
 pub mod king_on_horse;
 pub mod line_pushers;
+pub mod long_live_the_queen;
 pub mod loyal_knights;
 pub mod magnetic_pawns;
 pub mod minor_transformations;
@@ -30,6 +31,7 @@ pub mod revival_old;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
+pub mod spies;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
@@ -55,7 +57,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 31] = [
+pub const ALL: [&dyn Event; 33] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -63,11 +65,13 @@ pub const ALL: [&dyn Event; 31] = [
     &move_forward::MoveForward,
     &fortress::Fortress,
     &active_pawns::ActivePawns,
+    &spies::Spies,
     &magnetic_pawns::MagneticPawns,
     &drunken_bishops::DrunkenBishops,
     &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
+    &long_live_the_queen::LongLiveTheQueen,
     &princess::Princess,
     &king_on_horse::KingOnHorse,
     &slow_king::SlowKing,
