@@ -363,6 +363,18 @@ fn active_pawns_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #13 Pawn March running from the start; the counts are cross-checked with
+/// `scripts/pawn_march_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn pawn_march_positions_match_cross_checked_counts() {
+    let pawn_march = events::by_number(13).expect("xpgn plays #13");
+    run_with(
+        "pawn-march.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(pawn_march, None).unwrap(),
+    );
+}
+
 /// Event #126 Callback Orders running from the start; the counts are cross-checked with
 /// `scripts/callback_orders_perft.py`, written from the rules text on top of python-chess.
 #[test]

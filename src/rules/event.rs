@@ -587,6 +587,14 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// Whether `pos` stands between the parts of one of this event's turns in several
+    /// parts (#13, #51, #102): a position no record shows, in which the turn's mover
+    /// chooses a part. Other events that make such turns start none there
+    /// (`events::turns`).
+    fn between_parts(&self, _pos: &Position) -> bool {
+        false
+    }
+
     /// Writes one of this event's own moves in canonical notation, without a check mark.
     fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
         format!("{}{}", v.geometry.name(mv.from), v.geometry.name(mv.to))
@@ -970,7 +978,10 @@ mod tests {
                 "@a8#",
                 format!("`@square` as a whole move (the piece there changing sides) {nowhere}"),
             ),
-            ("Ra2,Ra3", format!("a turn in parts joined by commas {nowhere}")),
+            (
+                "Ra2,Ra3",
+                "a turn in parts joined by commas belongs to event #13 Pawn March, which is not running here".to_owned(),
+            ),
             (
                 "Rxa8/b8",
                 "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running here".to_owned(),

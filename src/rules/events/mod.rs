@@ -22,6 +22,7 @@ pub mod magnetic_pawns;
 pub mod minor_transformations;
 pub mod move_forward;
 pub mod no_checks;
+pub mod pawn_march;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
@@ -33,6 +34,7 @@ pub mod slow_pieces;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
+mod turns;
 pub mod variety;
 pub mod wall;
 
@@ -55,7 +57,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 31] = [
+pub const ALL: [&dyn Event; 32] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -63,6 +65,7 @@ pub const ALL: [&dyn Event; 31] = [
     &move_forward::MoveForward,
     &fortress::Fortress,
     &active_pawns::ActivePawns,
+    &pawn_march::PawnMarch,
     &magnetic_pawns::MagneticPawns,
     &drunken_bishops::DrunkenBishops,
     &forward_rotations::ForwardRotations,
