@@ -375,6 +375,18 @@ fn pawn_march_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #102 Running kings running from the start; the counts are cross-checked with
+/// `scripts/running_kings_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn running_kings_positions_match_cross_checked_counts() {
+    let running_kings = events::by_number(102).expect("xpgn plays #102");
+    run_with(
+        "running-kings.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(running_kings, None).unwrap(),
+    );
+}
+
 /// Event #126 Callback Orders running from the start; the counts are cross-checked with
 /// `scripts/callback_orders_perft.py`, written from the rules text on top of python-chess.
 #[test]

@@ -28,6 +28,7 @@ pub mod prince;
 pub mod princess;
 pub mod revival;
 pub mod revival_old;
+pub mod running_kings;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
@@ -57,7 +58,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 32] = [
+pub const ALL: [&dyn Event; 33] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -85,6 +86,7 @@ pub const ALL: [&dyn Event; 32] = [
     &treasure_hunt::TreasureHunt,
     &treasure_hunt_old::TreasureHuntOld,
     &variety::Variety,
+    &running_kings::RunningKings,
     &wall::Wall,
     &short_non_captures::ShortNonCaptures,
     &generous_queens::GenerousQueens,

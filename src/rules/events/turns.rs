@@ -76,6 +76,12 @@ pub(super) trait Parts: Event {
 
     /// The ruling that says a turn has two parts, for a turn written with more.
     fn two_parts_ruling(&self) -> &'static str;
+
+    /// Why the parts as written can make no turn of this event whatever the position (a
+    /// castle as a king's step, RK-1), with the ruling.
+    fn refuse_written(&self, _parts: &[MoveBody]) -> Option<String> {
+        None
+    }
 }
 
 /// Where a turn of event `number` stands in `pos`.
@@ -368,7 +374,10 @@ fn resolve_parts<P: Parts + ?Sized>(
             help(),
         ));
     };
-    if let Some(why) = event.why_no_turn(v, pos) {
+    if let Some(why) = event
+        .refuse_written(parts)
+        .or_else(|| event.why_no_turn(v, pos))
+    {
         return Err(san::illegal(why, help()));
     }
     let number = event.number();
