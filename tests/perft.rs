@@ -375,6 +375,18 @@ fn pawn_march_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #51 Monster Queen running from the start; the counts are cross-checked with
+/// `scripts/monster_queen_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn monster_queen_positions_match_cross_checked_counts() {
+    let monster_queen = events::by_number(51).expect("xpgn plays #51");
+    run_with(
+        "monster-queen.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(monster_queen, None).unwrap(),
+    );
+}
+
 /// Event #102 Running kings running from the start; the counts are cross-checked with
 /// `scripts/running_kings_perft.py`, written from the rules text on top of python-chess.
 #[test]

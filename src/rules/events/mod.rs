@@ -20,6 +20,7 @@ pub mod line_pushers;
 pub mod loyal_knights;
 pub mod magnetic_pawns;
 pub mod minor_transformations;
+pub mod monster_queen;
 pub mod move_forward;
 pub mod no_checks;
 pub mod pawn_march;
@@ -58,7 +59,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 33] = [
+pub const ALL: [&dyn Event; 34] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -72,6 +73,7 @@ pub const ALL: [&dyn Event; 33] = [
     &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
+    &monster_queen::MonsterQueen,
     &princess::Princess,
     &king_on_horse::KingOnHorse,
     &slow_king::SlowKing,

@@ -33,15 +33,12 @@ fn set_second_ep(pos: &mut Position, ep: Option<Sq>) {
     pos.set_event_state(NUMBER, state);
 }
 
-/// Whether `mv` is a move of a pawn on the board to another square that captures
-/// nothing: what a part of a turn must be (PM-1); a move of another running event counts
-/// when it moves a pawn so, a drop (#7) or a promotion by standing still (#43) does not
-/// (PM-5).
-fn quiet_pawn_move(v: &Variant, pos: &Position, mv: &Move) -> bool {
-    v.role(mv.piece.kind) == Role::Pawn
-        && !mv.is_capture()
-        && mv.from != mv.to
-        && pos.piece_at(mv.from) == Some(mv.piece)
+/// Whether `mv` is a pawn's move that captures nothing: what a part of a turn must be
+/// (PM-1); a move of another running event counts when it moves a pawn on the board to
+/// another square (`events::turns`: a drop, #7, or a promotion by standing still, #43,
+/// does not, PM-5).
+fn quiet_pawn_move(v: &Variant, mv: &Move) -> bool {
+    v.role(mv.piece.kind) == Role::Pawn && !mv.is_capture()
 }
 
 /// What the catalogue says of the event.
@@ -56,13 +53,13 @@ static INFO: EventInfo = EventInfo {
 };
 
 impl Parts for PawnMarch {
-    fn first_part(&self, v: &Variant, pos: &Position, mv: &Move) -> bool {
-        quiet_pawn_move(v, pos, mv)
+    fn first_part(&self, v: &Variant, _pos: &Position, mv: &Move) -> bool {
+        quiet_pawn_move(v, mv)
     }
 
     /// PM-1: another pawn than the first part's.
-    fn second_part(&self, v: &Variant, pos: &Position, moved: Sq, mv: &Move) -> bool {
-        quiet_pawn_move(v, pos, mv) && mv.from != moved
+    fn second_part(&self, v: &Variant, _pos: &Position, moved: Sq, mv: &Move) -> bool {
+        quiet_pawn_move(v, mv) && mv.from != moved
     }
 
     /// A turn of pawn moves: both parts written without a piece letter (or with `P`).

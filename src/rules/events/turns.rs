@@ -109,13 +109,33 @@ pub(super) fn can_be_checked(pos: &Position, number: u16, color: Color) -> bool 
     phase(pos, number) != Phase::First(color)
 }
 
+/// Whether `mv` takes a piece standing on the board to another square: every part does
+/// (a drop, #7, or a promotion by standing still, #43, is none).
+fn moves_a_piece(pos: &Position, mv: &Move) -> bool {
+    mv.from != mv.to && pos.piece_at(mv.from) == Some(mv.piece)
+}
+
+fn is_first<P: Parts + ?Sized>(event: &P, v: &Variant, pos: &Position, mv: &Move) -> bool {
+    moves_a_piece(pos, mv) && event.first_part(v, pos, mv)
+}
+
+fn is_second<P: Parts + ?Sized>(
+    event: &P,
+    v: &Variant,
+    pos: &Position,
+    moved: Sq,
+    mv: &Move,
+) -> bool {
+    moves_a_piece(pos, mv) && event.second_part(v, pos, moved, mv)
+}
+
 /// [`Event::allows`] of an event that makes turns: between its parts, only the moves it
 /// lets be parts.
 pub(super) fn allows<P: Parts + ?Sized>(event: &P, v: &Variant, pos: &Position, mv: &Move) -> bool {
     match phase(pos, event.number()) {
         Phase::Idle => true,
-        Phase::First(_) => event.first_part(v, pos, mv),
-        Phase::Second(_, moved) => event.second_part(v, pos, moved, mv),
+        Phase::First(_) => is_first(event, v, pos, mv),
+        Phase::Second(_, moved) => is_second(event, v, pos, moved, mv),
     }
 }
 
@@ -160,7 +180,7 @@ fn encode<P: Parts + ?Sized>(
 ) -> Option<Move> {
     let moved = first.to;
     let nth = part_moves(v, mid, (second.from, second.to), |mv| {
-        event.second_part(v, mid, moved, mv)
+        is_second(event, v, mid, moved, mv)
     })
     .iter()
     .position(|mv| mv == second)
@@ -195,7 +215,7 @@ fn second_of(turn: &Move) -> (Sq, Sq, usize) {
 /// The first part of `turn` in `choosing`.
 fn first_of<P: Parts + ?Sized>(event: &P, v: &Variant, choosing: &Position, turn: &Move) -> Move {
     part_moves(v, choosing, (turn.from, turn.to), |mv| {
-        mv.promotion == turn.promotion && event.first_part(v, choosing, mv)
+        mv.promotion == turn.promotion && is_first(event, v, choosing, mv)
     })
     .first()
     .copied()
@@ -208,12 +228,10 @@ fn second_in<P: Parts + ?Sized>(event: &P, v: &Variant, mid: &Position, turn: &M
     let Phase::Second(_, moved) = phase(mid, event.number()) else {
         unreachable!("the first part is played")
     };
-    part_moves(v, mid, (from, to), |mv| {
-        event.second_part(v, mid, moved, mv)
-    })
-    .get(nth)
-    .copied()
-    .expect("a turn's second part is a move where the turn was made")
+    part_moves(v, mid, (from, to), |mv| is_second(event, v, mid, moved, mv))
+        .get(nth)
+        .copied()
+        .expect("a turn's second part is a move where the turn was made")
 }
 
 /// [`Event::extra_moves`] of an event that makes turns: its legal turns from `from` to
