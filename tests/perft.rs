@@ -363,6 +363,42 @@ fn active_pawns_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #13 Pawn March running from the start; the counts are cross-checked with
+/// `scripts/pawn_march_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn pawn_march_positions_match_cross_checked_counts() {
+    let pawn_march = events::by_number(13).expect("xpgn plays #13");
+    run_with(
+        "pawn-march.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(pawn_march, None).unwrap(),
+    );
+}
+
+/// Event #51 Monster Queen running from the start; the counts are cross-checked with
+/// `scripts/monster_queen_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn monster_queen_positions_match_cross_checked_counts() {
+    let monster_queen = events::by_number(51).expect("xpgn plays #51");
+    run_with(
+        "monster-queen.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(monster_queen, None).unwrap(),
+    );
+}
+
+/// Event #102 Running kings running from the start; the counts are cross-checked with
+/// `scripts/running_kings_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn running_kings_positions_match_cross_checked_counts() {
+    let running_kings = events::by_number(102).expect("xpgn plays #102");
+    run_with(
+        "running-kings.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(running_kings, None).unwrap(),
+    );
+}
+
 /// Event #126 Callback Orders running from the start; the counts are cross-checked with
 /// `scripts/callback_orders_perft.py`, written from the rules text on top of python-chess.
 #[test]

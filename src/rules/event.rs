@@ -606,6 +606,14 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// Whether `pos` stands between the parts of one of this event's turns in several
+    /// parts (#13, #51, #102): a position no record shows, in which the turn's mover
+    /// chooses a part. Other events that make such turns start none there
+    /// (`events::turns`).
+    fn between_parts(&self, _pos: &Position) -> bool {
+        false
+    }
+
     /// Writes one of this event's own moves in canonical notation, without a check mark.
     fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
         format!("{}{}", v.geometry.name(mv.from), v.geometry.name(mv.to))
@@ -989,7 +997,10 @@ mod tests {
                 "@a8#",
                 "`@square` as a whole move (the piece there changing sides) belongs to event #16 Spies, which is not running here".to_owned(),
             ),
-            ("Ra2,Ra3", format!("a turn in parts joined by commas {nowhere}")),
+            (
+                "Ra2,Ra3",
+                "a turn in parts joined by commas belongs to events #13 Pawn March, #51 Monster Queen and #102 Running kings, none of which is running here".to_owned(),
+            ),
             (
                 "Rxa8/b8",
                 "`/square` (a knight swapping in) belongs to event #85 Loyal Knights, which is not running here".to_owned(),

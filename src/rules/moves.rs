@@ -1051,9 +1051,35 @@ impl Variant {
 
     pub fn play(&self, pos: &mut Position, mv: &Move) {
         let us = mv.piece.color;
+        pos.halfmoves = pos.halfmoves.saturating_add(1);
+        self.play_on_board(pos, mv);
+        if us == Color::Black {
+            pos.fullmoves = pos.fullmoves.saturating_add(1);
+        }
+        if pos.has_events() {
+            self.pass_turn_with_events(pos, mv);
+            return;
+        }
+        pos.set_turn(us.other());
+        let in_check = self.gives_check(pos, mv);
+        pos.remember_check(in_check);
+    }
+
+    /// Plays one part of a turn in several parts (#13, #51, #102) as [`Variant::play`]
+    /// plays a move, but only on the board: the turn, the move counters and the hooks
+    /// that end a turn (`before_turn_passes`, `after_move`) wait for the whole turn,
+    /// which the event plays as one of its own moves.
+    pub fn play_part(&self, pos: &mut Position, mv: &Move) {
+        self.play_on_board(pos, mv);
+    }
+
+    /// What a move does to the board: pieces, captures, promotion, the en-passant square,
+    /// castling rights, the halfmove clock's reset.
+    #[inline(always)]
+    fn play_on_board(&self, pos: &mut Position, mv: &Move) {
+        let us = mv.piece.color;
         let g = self.geometry;
         pos.ep = None;
-        pos.halfmoves = pos.halfmoves.saturating_add(1);
         let mut lost_rights = mv.from.bit() | mv.to.bit();
         match mv.special {
             Special::Castle { rook_from, rook_to } => {
@@ -1118,16 +1144,6 @@ impl Variant {
         if (pos.castling & lost_rights).nonempty() {
             pos.set_castling(pos.castling & !lost_rights);
         }
-        if us == Color::Black {
-            pos.fullmoves = pos.fullmoves.saturating_add(1);
-        }
-        if pos.has_events() {
-            self.pass_turn_with_events(pos, mv);
-            return;
-        }
-        pos.set_turn(us.other());
-        let in_check = self.gives_check(pos, mv);
-        pos.remember_check(in_check);
     }
 
     /// The end of [`Variant::play`] while events run: each event settles the board before

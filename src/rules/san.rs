@@ -1027,10 +1027,11 @@ fn unreached_under_events(v: &Variant, pos: &Position, ours: Bitboard, to: Sq) -
 }
 
 /// Why the piece on `from` attacks `to` where the variant's own rules would not have it,
-/// when a running event changes where pieces go: the event says, with its ruling (#76: a
-/// bishop on the enemy half attacks as a knight).
+/// when a running event changes where pieces go or adds attackers: the event says, with
+/// its ruling (#76: a bishop on the enemy half attacks as a knight; #102: a king with a
+/// double move left reaches two steps).
 fn attacks_under_events(v: &Variant, pos: &Position, from: Sq, to: Sq) -> Option<String> {
-    if !pos.reach_changed() {
+    if !pos.has_events() {
         return None;
     }
     let piece = pos.piece_at(from)?;

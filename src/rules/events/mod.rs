@@ -21,13 +21,16 @@ pub mod long_live_the_queen;
 pub mod loyal_knights;
 pub mod magnetic_pawns;
 pub mod minor_transformations;
+pub mod monster_queen;
 pub mod move_forward;
 pub mod no_checks;
+pub mod pawn_march;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
 pub mod revival;
 pub mod revival_old;
+pub mod running_kings;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
@@ -35,6 +38,7 @@ pub mod spies;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
+mod turns;
 pub mod variety;
 pub mod wall;
 
@@ -57,7 +61,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 33] = [
+pub const ALL: [&dyn Event; 36] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -65,12 +69,14 @@ pub const ALL: [&dyn Event; 33] = [
     &move_forward::MoveForward,
     &fortress::Fortress,
     &active_pawns::ActivePawns,
+    &pawn_march::PawnMarch,
     &spies::Spies,
     &magnetic_pawns::MagneticPawns,
     &drunken_bishops::DrunkenBishops,
     &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
+    &monster_queen::MonsterQueen,
     &long_live_the_queen::LongLiveTheQueen,
     &princess::Princess,
     &king_on_horse::KingOnHorse,
@@ -86,6 +92,7 @@ pub const ALL: [&dyn Event; 33] = [
     &treasure_hunt::TreasureHunt,
     &treasure_hunt_old::TreasureHuntOld,
     &variety::Variety,
+    &running_kings::RunningKings,
     &wall::Wall,
     &short_non_captures::ShortNonCaptures,
     &generous_queens::GenerousQueens,
