@@ -6,6 +6,7 @@ mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
 pub mod catalogue;
+pub mod directional_knights;
 pub mod drunken_bishops;
 pub mod five_check;
 pub mod fortress;
@@ -55,7 +56,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 31] = [
+pub const ALL: [&dyn Event; 32] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -64,6 +65,7 @@ pub const ALL: [&dyn Event; 31] = [
     &fortress::Fortress,
     &active_pawns::ActivePawns,
     &magnetic_pawns::MagneticPawns,
+    &directional_knights::DirectionalKnights,
     &drunken_bishops::DrunkenBishops,
     &forward_rotations::ForwardRotations,
     &tanks::Tanks,
