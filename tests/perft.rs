@@ -160,6 +160,14 @@ fn directional_knights_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #32 Mimicker running, what each side moved last given by the FEN; the counts
+/// are cross-checked with `scripts/mimicker_perft.py`, an independent generator written
+/// from the rules text.
+#[test]
+fn mimicker_positions_match_cross_checked_counts() {
+    run("mimicker.perft", Variant::by_name("event-chess").unwrap());
+}
+
 /// Event #71 Slow Pieces running from the start; the counts are cross-checked with
 /// `scripts/slow_pieces_perft.py`, an independent generator written from the rules text.
 #[test]

@@ -20,6 +20,7 @@ pub mod king_on_horse;
 pub mod line_pushers;
 pub mod loyal_knights;
 pub mod magnetic_pawns;
+pub mod mimicker;
 pub mod minor_transformations;
 pub mod move_forward;
 pub mod no_checks;
@@ -56,7 +57,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 32] = [
+pub const ALL: [&dyn Event; 33] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -67,6 +68,7 @@ pub const ALL: [&dyn Event; 32] = [
     &magnetic_pawns::MagneticPawns,
     &directional_knights::DirectionalKnights,
     &drunken_bishops::DrunkenBishops,
+    &mimicker::Mimicker,
     &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
