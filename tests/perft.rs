@@ -168,6 +168,16 @@ fn mimicker_positions_match_cross_checked_counts() {
     run("mimicker.perft", Variant::by_name("event-chess").unwrap());
 }
 
+/// Event #109 Pawn Grabbers running from the start; the counts are cross-checked with
+/// `scripts/pawn_grabbers_perft.py`, an independent generator written from the rules text.
+#[test]
+fn pawn_grabbers_positions_match_cross_checked_counts() {
+    run(
+        "pawn-grabbers.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #71 Slow Pieces running from the start; the counts are cross-checked with
 /// `scripts/slow_pieces_perft.py`, an independent generator written from the rules text.
 #[test]

@@ -24,6 +24,7 @@ pub mod mimicker;
 pub mod minor_transformations;
 pub mod move_forward;
 pub mod no_checks;
+pub mod pawn_grabbers;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
@@ -57,7 +58,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 33] = [
+pub const ALL: [&dyn Event; 34] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -87,6 +88,7 @@ pub const ALL: [&dyn Event; 33] = [
     &treasure_hunt_old::TreasureHuntOld,
     &variety::Variety,
     &wall::Wall,
+    &pawn_grabbers::PawnGrabbers,
     &short_non_captures::ShortNonCaptures,
     &generous_queens::GenerousQueens,
     &heavy_rooks::HeavyRooks,
