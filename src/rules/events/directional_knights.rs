@@ -115,6 +115,9 @@ fn nameable(v: &Variant, sq: Sq) -> impl Iterator<Item = Direction> + '_ {
         .filter(move |&d| arrow_square(v, sq, d).is_some())
 }
 
+/// The compass points of the eight directions, in [`Direction`]'s order, for the FEN.
+const COMPASS: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+
 /// A direction in words, for diagnostics.
 fn direction_name(direction: Direction) -> &'static str {
     [
@@ -466,8 +469,9 @@ impl Event for DirectionalKnights {
         }
     }
 
-    /// Every knight's facing, as its command gives them (`Nb1->b2`, DK-6); with #85
-    /// running, #85 writes them (DK-8).
+    /// Every knight's facing as its square and compass point (`b1:n`, `h1:e`, DK-6),
+    /// so that a facing no square names (straight off a side file, after a slide to the
+    /// edge) survives too; with #85 running, #85 writes them (DK-8).
     fn write_fen(&self, v: &Variant, pos: &Position) -> Vec<String> {
         if loyal_knights_run(pos) {
             return Vec::new();
@@ -477,29 +481,34 @@ impl Event for DirectionalKnights {
             .map_or(Bitboard::EMPTY, |knight| pos.by_kind(knight))
             .into_iter()
             .filter_map(|sq| {
-                let toward = arrow_square(v, sq, own_facing(pos, sq)?)?;
-                Some(format!("N{}->{toward}", g.name(sq)))
+                let direction = own_facing(pos, sq)?;
+                Some(format!(
+                    "{}:{}",
+                    g.name(sq),
+                    COMPASS[usize::from(direction.0 % 8)]
+                ))
             })
             .collect()
     }
 
     /// Knights written without a facing face none.
     fn read_fen(&self, v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
-        let g = v.geometry;
-        let text = words.join(" ");
-        let choices = crate::command::parse_choices(crate::command::words(&text, 0))
-            .map_err(|d| d.message)?;
-        for choice in choices {
-            let Choice::Facing { square, toward, .. } = choice.node else {
-                return Err(format!("`{}` is no knight with a facing", choice.node));
-            };
-            let sq = g
-                .from_square(square)
-                .filter(|&sq| pos.piece_at(sq).is_some())
-                .ok_or_else(|| format!("{square} holds no knight"))?;
-            let direction = san::written_direction(v, sq, toward)
-                .ok_or_else(|| format!("{toward} is on no line from {square}"))?;
-            set_facing(pos, sq, Some(direction));
+        for word in words {
+            let (square, point) = word.split_once(':').ok_or_else(|| {
+                format!("`{word}` is no knight's square and compass point (`b1:n`)")
+            })?;
+            let sq = super::fen_square(v, square)?;
+            if pos.piece_at(sq).is_none() {
+                return Err(format!("{square} holds no knight"));
+            }
+            let direction = COMPASS
+                .iter()
+                .position(|&p| p == point)
+                .and_then(|i| u8::try_from(i).ok())
+                .ok_or_else(|| {
+                    format!("`{point}` is no compass point (n, ne, e, se, s, sw, w, nw)")
+                })?;
+            set_facing(pos, sq, Some(Direction(direction)));
         }
         Ok(())
     }
@@ -520,9 +529,9 @@ impl Event for DirectionalKnights {
                 };
                 out.arrows.push((sq, direction));
                 knights.push(format!(
-                    "N{}->{} {}",
+                    "N{} {} {}",
                     g.name(sq),
-                    arrow_square(v, sq, direction).unwrap_or_default(),
+                    direction_name(direction),
                     direction.arrow(out.ascii)
                 ));
             }
@@ -810,7 +819,7 @@ mod tests {
         let turned = with_knights("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "Ng1->h2");
         assert_ne!(pos.key(v), turned.key(v));
         let fen = write_fen(v, &pos);
-        assert!(fen.contains("Ng1->g2"), "{fen}");
+        assert!(fen.contains("g1:n"), "{fen}");
         let read = parse_fen(v, &fen).unwrap();
         assert_eq!(read.key(v), pos.key(v));
     }
