@@ -479,6 +479,29 @@ fn knight_directions_are_part_of_a_repetition() {
     );
 }
 
+#[test]
+fn knight_facings_of_directional_knights_are_part_of_a_repetition() {
+    // DK-6: fixtures/directional-knights/dk-6-repetition.pgn turns the knights away and
+    // back (game 1) and leaves one facing another way (game 2).
+    let output = xpgn(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/directional-knights/dk-6-repetition.pgn",
+    ]);
+    let endings: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ending"].clone())
+        .collect();
+    assert_eq!(
+        endings,
+        [
+            serde_json::json!("threefold-repetition"),
+            serde_json::Value::Null
+        ]
+    );
+}
+
 /// The fixture folders of games under one rule set or event (every folder but those of
 /// reading and rules diagnostics, lint and variant files), so a new event's folder is
 /// found by its files.

@@ -149,6 +149,35 @@ fn loyal_knights_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #29 Directional Knights running from the start, every knight given its facing;
+/// the counts are cross-checked with `scripts/directional_knights_perft.py`, an
+/// independent generator written from the rules text.
+#[test]
+fn directional_knights_positions_match_cross_checked_counts() {
+    run(
+        "directional-knights.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
+/// Event #32 Mimicker running, what each side moved last given by the FEN; the counts
+/// are cross-checked with `scripts/mimicker_perft.py`, an independent generator written
+/// from the rules text.
+#[test]
+fn mimicker_positions_match_cross_checked_counts() {
+    run("mimicker.perft", Variant::by_name("event-chess").unwrap());
+}
+
+/// Event #109 Pawn Grabbers running from the start; the counts are cross-checked with
+/// `scripts/pawn_grabbers_perft.py`, an independent generator written from the rules text.
+#[test]
+fn pawn_grabbers_positions_match_cross_checked_counts() {
+    run(
+        "pawn-grabbers.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #71 Slow Pieces running from the start; the counts are cross-checked with
 /// `scripts/slow_pieces_perft.py`, an independent generator written from the rules text.
 #[test]

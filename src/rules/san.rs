@@ -150,13 +150,30 @@ fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move
         if event.reads(form)
             && let Some(resolved) = event.resolve_turn(v, pos, notation)
         {
-            return resolved;
+            return resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written));
         }
     }
     Err(illegal(
         format!("no running event reads `{written}` as a move here"),
         legal_help(v, pos, &written, None),
     ))
+}
+
+/// A move an event's own reader resolved, held to what every running event allows, as
+/// the generated moves are (PG-5: an own capture of #126 does not meet #109's duty).
+fn allowed_by_events(
+    v: &Variant,
+    pos: &Position,
+    mv: Move,
+    written: &str,
+) -> Result<Move, Rejection> {
+    match pos.events().into_iter().find(|e| !e.allows(v, pos, &mv)) {
+        None => Ok(mv),
+        Some(event) => Err(illegal(
+            event.why_refused(v, pos, &mv),
+            legal_help(v, pos, written, None),
+        )),
+    }
 }
 
 pub(crate) fn illegal(reason: String, help: Option<String>) -> Rejection {
@@ -557,7 +574,7 @@ fn resolve_piece_move(
     if pos.has_events() {
         for event in pos.events() {
             if let Some(resolved) = event.resolve(v, pos, m) {
-                return resolved;
+                return resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written(m)));
             }
         }
     }

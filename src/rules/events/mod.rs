@@ -6,6 +6,7 @@ mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
 pub mod catalogue;
+pub mod directional_knights;
 pub mod drunken_bishops;
 pub mod five_check;
 pub mod fortress;
@@ -20,10 +21,12 @@ pub mod line_pushers;
 pub mod long_live_the_queen;
 pub mod loyal_knights;
 pub mod magnetic_pawns;
+pub mod mimicker;
 pub mod minor_transformations;
 pub mod monster_queen;
 pub mod move_forward;
 pub mod no_checks;
+pub mod pawn_grabbers;
 pub mod pawn_march;
 mod picked_pawns;
 pub mod prince;
@@ -61,7 +64,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 36] = [
+pub const ALL: [&dyn Event; 39] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -72,7 +75,9 @@ pub const ALL: [&dyn Event; 36] = [
     &pawn_march::PawnMarch,
     &spies::Spies,
     &magnetic_pawns::MagneticPawns,
+    &directional_knights::DirectionalKnights,
     &drunken_bishops::DrunkenBishops,
+    &mimicker::Mimicker,
     &forward_rotations::ForwardRotations,
     &tanks::Tanks,
     &LinePushers,
@@ -94,6 +99,7 @@ pub const ALL: [&dyn Event; 36] = [
     &variety::Variety,
     &running_kings::RunningKings,
     &wall::Wall,
+    &pawn_grabbers::PawnGrabbers,
     &short_non_captures::ShortNonCaptures,
     &generous_queens::GenerousQueens,
     &heavy_rooks::HeavyRooks,
