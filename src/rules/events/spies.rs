@@ -185,11 +185,7 @@ fn resolve_turning(v: &Variant, pos: &Position, written: &Notation) -> Result<Mo
 
 /// The choices of `[%event 16 f7 a2]`: White's spy (a black pawn), then Black's (a white
 /// pawn), by the squares they stand on (SY-1); `?` keeps one secret.
-fn spies_in(
-    v: &Variant,
-    pos: &Position,
-    choices: &[Choice],
-) -> Result<[Option<Sq>; 2], String> {
+fn spies_in(v: &Variant, pos: &Position, choices: &[Choice]) -> Result<[Option<Sq>; 2], String> {
     let g = v.geometry;
     let mut picked: [Option<Sq>; 2] = [None; 2];
     let secret = choices.iter().filter(|c| **c == Choice::Secret).count();
