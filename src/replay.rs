@@ -975,6 +975,10 @@ impl Replayer<'_> {
             event.learn_history(v, position, history);
         }
         if let Err(why) = begun {
+            // Whether the event may start with its choices secret (#5, #68), or needs
+            // them (#29, #85): only the help says which.
+            let secret_allowed =
+                !choices.is_empty() && event.begin(v, &mut position.clone(), &[]).is_ok();
             let span = command.choices.first().zip(command.choices.last()).map_or(
                 span,
                 |(first, last)| {
@@ -994,7 +998,11 @@ impl Replayer<'_> {
                     ),
                     "these choices",
                 )
-                .with_help(format!("write the choices as `[%event {number} ...]` allows, or none to keep them secret")),
+                .with_help(if secret_allowed {
+                    format!("write the choices as `[%event {number} ...]` allows, or none to keep them secret")
+                } else {
+                    format!("write the choices as `[%event {number} ...]` allows: they are public, and the event needs them")
+                }),
             );
         }
         Ok(())
