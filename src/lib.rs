@@ -15,6 +15,7 @@ pub mod layout;
 pub mod lint;
 pub mod notation;
 pub mod pgn;
+pub mod pipeline;
 pub mod replay;
 pub mod report;
 pub mod rules;

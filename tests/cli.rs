@@ -274,6 +274,60 @@ fn check_on_one_thread_reports_as_threads_do() {
 }
 
 #[test]
+fn every_command_that_reads_games_writes_the_same_on_any_number_of_threads() {
+    // Chunks are handled out of order by the threads and taken back in order: output,
+    // standard error, blank lines between games and the exit status all match one
+    // thread's. Enough games for many chunks, with findings, a game that does not
+    // replay, tagless games sharing a part and, last, a syntax error that `fmt` refuses
+    // at (it prints what comes before).
+    let scratch = Scratch::new("threads-all");
+    let mut bytes = Vec::new();
+    for i in 0..600 {
+        bytes.extend_from_slice(
+            format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n").as_bytes(),
+        );
+        match i % 90 {
+            7 => bytes.extend_from_slice(b"[Event \"caf\xe9\"]\n\n1. e4 {caf\xe9} e5 *\n\n"),
+            13 => bytes.extend_from_slice(b"1. d4 d5 *\n1. c4 e5 *\n\n"),
+            21 => bytes.extend_from_slice(b"[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n"),
+            _ => {}
+        }
+    }
+    let clean = scratch.file("clean.pgn", "");
+    std::fs::write(&clean, &bytes).unwrap();
+    bytes.extend_from_slice(b"[Event \"syntax\"]\n\n1. e4 } e5 *\n\n");
+    bytes.extend_from_slice(b"[Event \"after\"]\n\n1. d4 *\n\n");
+    let refused = scratch.file("refused.pgn", "");
+    std::fs::write(&refused, &bytes).unwrap();
+    let commands: &[&[&str]] = &[
+        &["lint", "--format", "json"],
+        &["lint", "--format", "human"],
+        &["fmt"],
+        &["fmt", "--check"],
+        &["convert", "--to", "san"],
+        &["convert", "--to", "uci"],
+        &["convert", "--to", "fen"],
+        &["convert", "--to", "json"],
+    ];
+    for command in commands {
+        for path in [&clean, &refused] {
+            let run = |jobs: &str| {
+                let mut args = command.to_vec();
+                args.extend(["--jobs", jobs, s(path)]);
+                xpgn(&args)
+            };
+            let one = run("1");
+            let three = run("3");
+            let what = format!("{command:?} {}", path.display());
+            assert_eq!(one.status.code(), three.status.code(), "{what}");
+            assert_eq!(stdout(&one), stdout(&three), "{what}");
+            assert_eq!(stderr(&one), stderr(&three), "{what}");
+            assert!(one.stdout.len() > 1000 || command[0] == "fmt", "{what}");
+        }
+    }
+}
+
+#[test]
 fn check_variant_flag_and_unknown_variants() {
     let output = xpgn(&["check", "--variant", "crazyhouse", "fixtures/games"]);
     assert_eq!(output.status.code(), Some(2));

@@ -1,17 +1,17 @@
 //! `xpgn check`: replay every game through the rules and report what is wrong with it.
 
 use std::io::{self, Write};
-use std::num::NonZeroUsize;
 
-use rayon::prelude::*;
 use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
 use xpgn::pgn::{Game, ParsedGame, SpareGames};
+use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::replay::{Replay, check_game};
 use xpgn::report::{GameReport, Locator, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
 use super::{
-    ExitStatus, Failure, InputArgs, ReportArgs, VariantArgs, output_failed, variants_and_inputs,
+    ExitStatus, Failure, InputArgs, JobsArgs, ReportArgs, VariantArgs, WORKER_STACK_BYTES,
+    output_failed, variants_and_inputs,
 };
 
 #[derive(clap::Args, Debug)]
@@ -26,47 +26,16 @@ pub struct CheckArgs {
     /// error (`FILE:LINE: prose: TEXT`).
     #[arg(short, long)]
     verbose: bool,
-    /// Games checked in parallel (default: all cores; capped at 64 threads, or at the
-    /// number of cores where that is larger); output stays in input order.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<NonZeroUsize>,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
-
-/// Text read ahead before a batch is checked: enough to keep every core busy, small
-/// enough that memory stays flat whatever the input's size.
-const BATCH_BYTES: usize = 1 << 18;
-
-/// Replaying a game recurses once per level of variations, up to
-/// [`xpgn::pgn::MAX_VARIATION_DEPTH`]: as much stack as the main thread has (a worker
-/// gets 2 MiB), of which only the pages used are touched.
-const WORKER_STACK_BYTES: usize = 8 << 20;
-
-/// The most threads `--jobs` starts on a machine with fewer cores: room to ask for more
-/// threads than cores (a machine shared with other work), without thousands of stacks.
-const MAX_JOBS: usize = 64;
 
 pub fn run(args: CheckArgs) -> ExitStatus {
     let (variants, inputs, walked) = match variants_and_inputs(&args.variant, &args.input) {
         Ok(read) => read,
         Err(status) => return status,
     };
-    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    // More threads than cores check no faster, and each costs a stack: `--jobs 100000`
-    // would start thousands for nothing (or fail to).
-    let jobs = args
-        .jobs
-        .map_or(cores, |jobs| jobs.get().min(cores.max(MAX_JOBS)));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .stack_size(WORKER_STACK_BYTES)
-        .build();
-    let pool = match pool {
-        Ok(pool) => pool,
-        Err(e) => {
-            say!("xpgn: cannot start {jobs} threads: {e}");
-            return ExitStatus::Error;
-        }
-    };
+    let jobs = args.jobs.threads();
     let stdout = io::stdout().lock();
     let out = io::BufWriter::new(stdout);
     let mut reporter = args.report.reporter(out);
@@ -74,7 +43,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     let mut status = walked;
     let checker = Checker {
         variants: &variants,
-        pool: (jobs > 1).then_some(&pool),
+        jobs,
         verbose: args.verbose,
     };
     for input in &inputs {
@@ -85,6 +54,10 @@ pub fn run(args: CheckArgs) -> ExitStatus {
             Err(Failure::Read(e)) => {
                 say!("xpgn: cannot read {}: {e}", input.display);
                 status = ExitStatus::Error;
+            }
+            Err(Failure::Threads(e)) => {
+                say!("xpgn: cannot start {jobs} threads: {e}");
+                return ExitStatus::Error;
             }
         }
     }
@@ -100,8 +73,8 @@ pub fn run(args: CheckArgs) -> ExitStatus {
 
 struct Checker<'a> {
     variants: &'a Variants,
-    /// None: check on this thread.
-    pool: Option<&'a rayon::ThreadPool>,
+    /// Threads that check games; with one, games are checked on this thread.
+    jobs: usize,
     verbose: bool,
 }
 
@@ -144,8 +117,8 @@ impl Checker<'_> {
                 })
                 .map_err(Failure::Output)
         };
-        let mut chunks = read_chunks(input).map_err(Failure::Read)?;
-        let Some(pool) = self.pool else {
+        let chunks = read_chunks(input).map_err(Failure::Read)?;
+        if self.jobs == 1 {
             // One thread: each game is checked and reported as soon as it is read, and
             // the next is read into the lists of the games just reported.
             let mut spare = SpareGames::default();
@@ -161,32 +134,22 @@ impl Checker<'_> {
                 )?;
             }
             return Ok(());
-        };
-        let mut batch = Vec::new();
-        loop {
-            let mut bytes = 0;
-            let mut ended = true;
-            for pending in chunks.by_ref() {
-                let pending = pending.map_err(Failure::Read)?;
-                bytes += pending.len();
-                batch.push(pending);
-                if bytes >= BATCH_BYTES {
-                    ended = false;
-                    break;
-                }
-            }
-            let checked: Vec<Checked> =
-                pool.install(|| batch.par_drain(..).map(|p| self.check(p)).collect());
-            for checked in &checked {
-                let games = checked.games.games(&input.display);
-                for ((source, game), replay) in games.zip(&checked.results) {
-                    report(source, game, replay)?;
-                }
-            }
-            if ended {
-                return Ok(());
-            }
         }
+        let chunks = chunks.map(|pending| pending.map_err(Failure::Read));
+        let check = |pending| self.check(pending);
+        let take = |checked: Checked| {
+            let games = checked.games.games(&input.display);
+            for ((source, game), replay) in games.zip(&checked.results) {
+                report(source, game, replay)?;
+            }
+            Ok(())
+        };
+        run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, check, take).map_err(|stopped| {
+            match stopped {
+                Stopped::Failed(failure) => failure,
+                Stopped::Spawn(e) => Failure::Threads(e),
+            }
+        })
     }
 }
 

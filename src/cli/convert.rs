@@ -7,15 +7,17 @@ use clap::ValueEnum;
 use xpgn::convert::{
     MainLine, Spelling, document, main_line_text, transcript_as_pgn, write_canonical, write_spelled,
 };
-use xpgn::games::read_games;
+use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::pgn::ParsedGame;
+use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::replay::{Recording, replay_recording};
 use xpgn::report::Source;
 use xpgn::rules::Variants;
 use xpgn::source::InputFormat;
 
 use super::{
-    ExitStatus, InputArgs, VariantArgs, finish_output, output_failed, variants_and_inputs,
+    ExitStatus, Failure, InputArgs, JobsArgs, VariantArgs, WORKER_STACK_BYTES, finish_output,
+    output_failed, variants_and_inputs,
 };
 
 #[derive(clap::Args, Debug)]
@@ -27,6 +29,8 @@ pub struct ConvertArgs {
     /// The notation to write.
     #[arg(long, value_enum)]
     to: Target,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -55,57 +59,133 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut status = walked;
     let mut first = true;
+    let jobs = args.jobs.threads();
     for input in &inputs {
-        let chunks = match read_games(input) {
-            Ok(chunks) => chunks,
+        let chunks = match read_chunks(input) {
+            Ok(chunks) => chunks.map(|pending| pending.map_err(Failure::Read)),
             Err(e) => {
                 say!("xpgn: cannot read {}: {e}", input.display);
                 status = ExitStatus::Error;
                 continue;
             }
         };
-        for chunk in chunks {
-            let chunk = match chunk {
-                Ok(chunk) => chunk,
-                Err(e) => {
-                    say!("xpgn: cannot read {}: {e}", input.display);
-                    status = ExitStatus::Error;
-                    break;
+        let from_transcript = input.format == InputFormat::Transcript;
+        let convert = |pending: PendingChunk| {
+            let chunk = pending.parse();
+            chunk
+                .games(&input.display)
+                .map(|(source, parsed)| {
+                    convert_game(&variants, source, parsed, args.to, from_transcript)
+                })
+                .collect::<Vec<_>>()
+        };
+        let take = |converted: Vec<Converted>| {
+            for game in converted {
+                for note in &game.notes {
+                    say!("xpgn: {note}");
                 }
-            };
-            for (source, parsed) in chunk.games(&input.display) {
-                let from_transcript = input.format == InputFormat::Transcript;
-                let written =
-                    convert_game(&variants, source, parsed, args.to, from_transcript, first);
-                first = false;
-                match written {
-                    Ok((text, game_status)) => {
-                        status = status.max(game_status);
-                        if let Err(e) = out.write_all(text.as_bytes()) {
-                            return output_failed(&e, "output", status);
-                        }
+                status = status.max(game.status);
+                if let Some(text) = game.text {
+                    let separator = game.separated && !first;
+                    if separator {
+                        out.write_all(b"\n").map_err(Failure::Output)?;
                     }
-                    Err(message) => {
-                        say!("xpgn: {message}");
-                        status = status.max(ExitStatus::Findings);
+                    first = false;
+                    out.write_all(text.as_bytes()).map_err(Failure::Output)?;
+                    // Every game ends its line; an empty one is its separator alone.
+                    if !text.ends_with('\n') && !(separator && text.is_empty()) {
+                        out.write_all(b"\n").map_err(Failure::Output)?;
                     }
                 }
+            }
+            Ok(())
+        };
+        let converted = if jobs == 1 {
+            let mut take = take;
+            chunks
+                .map(|pending| pending.and_then(|pending| take(convert(pending))))
+                .collect::<Result<(), _>>()
+        } else {
+            run_ordered(jobs, WORKER_STACK_BYTES, chunks, convert, take).map_err(|stopped| {
+                match stopped {
+                    Stopped::Failed(failure) => failure,
+                    Stopped::Spawn(e) => Failure::Threads(e),
+                }
+            })
+        };
+        match converted {
+            Ok(()) => {}
+            Err(Failure::Read(e)) => {
+                say!("xpgn: cannot read {}: {e}", input.display);
+                status = ExitStatus::Error;
+            }
+            Err(Failure::Output(e)) => return output_failed(&e, "output", status),
+            Err(Failure::Threads(e)) => {
+                say!("xpgn: cannot start {jobs} threads: {e}");
+                return ExitStatus::Error;
             }
         }
     }
     status.max(finish_output(out.flush()))
 }
 
-/// One game's text in `target`, with the status its conversion earns: findings when a
-/// move did not replay (the text stops before it, and standard error says why).
-/// PGN from a forum transcript is a game with tags of its own.
+/// One game converted (on any thread), for the output in file order.
+struct Converted {
+    /// Its text (its last line may lack its line break); none when it cannot be converted.
+    text: Option<String>,
+    /// Whether a blank line goes before it when a game was written before.
+    separated: bool,
+    /// What standard error says of it.
+    notes: Vec<String>,
+    /// Findings when a move did not replay or the game could not be converted.
+    status: ExitStatus,
+}
+
+/// One game in `target`, with the status its conversion earns: findings when a move did
+/// not replay (the text stops before it, and a note says why) or when the game cannot be
+/// written in `target` at all. PGN from a forum transcript is a game with tags of its own.
 fn convert_game(
     variants: &Variants,
     source: Source<'_>,
     parsed: &ParsedGame,
     target: Target,
     from_transcript: bool,
-    first: bool,
+) -> Converted {
+    let mut notes = Vec::new();
+    match write_game(
+        variants,
+        source,
+        parsed,
+        target,
+        from_transcript,
+        &mut notes,
+    ) {
+        Ok((text, status)) => Converted {
+            text: Some(text),
+            separated: !matches!(target, Target::Uci | Target::Json | Target::Yaml),
+            notes,
+            status,
+        },
+        Err(refused) => {
+            notes.push(refused);
+            Converted {
+                text: None,
+                separated: false,
+                notes,
+                status: ExitStatus::Findings,
+            }
+        }
+    }
+}
+
+/// The text of [`convert_game`], without the blank line that may go before it.
+fn write_game(
+    variants: &Variants,
+    source: Source<'_>,
+    parsed: &ParsedGame,
+    target: Target,
+    from_transcript: bool,
+    notes: &mut Vec<String>,
 ) -> Result<(String, ExitStatus), String> {
     let game = &parsed.game;
     let at = source.line_column(game.span.offset);
@@ -114,9 +194,6 @@ fn convert_game(
         // Exactly what `fmt` prints; the moves that do not replay are kept as written,
         // so nothing is cut and there is nothing to report.
         let mut text = String::new();
-        if !first {
-            text.push('\n');
-        }
         write_canonical(game, variants, &mut text);
         return Ok((text, ExitStatus::Success));
     }
@@ -129,16 +206,13 @@ fn convert_game(
         .find(|d| d.is_error())
     {
         let at = source.line_column(error.span.offset);
-        say!(
-            "xpgn: {}:{}:{}: {} (`xpgn check` says more); converted up to there",
-            source.name,
-            at.line,
-            at.column,
-            error.message
-        );
+        notes.push(format!(
+            "{}:{}:{}: {} (`xpgn check` says more); converted up to there",
+            source.name, at.line, at.column, error.message
+        ));
         status = ExitStatus::Findings;
     }
-    let mut text = match target {
+    let text = match target {
         Target::San | Target::Lan | Target::Pgn => {
             let spelling = if target == Target::Lan {
                 Spelling::Lan
@@ -146,9 +220,6 @@ fn convert_game(
                 Spelling::San
             };
             let mut text = String::new();
-            if !first {
-                text.push('\n');
-            }
             if from_transcript {
                 let pgn = transcript_as_pgn(game, &replay, variants);
                 write_spelled(&pgn, &replay, spelling, &mut text);
@@ -163,15 +234,12 @@ fn convert_game(
             } else {
                 MainLine::Fen
             };
-            let mut text = main_line_text(&replay, list).map_err(|refused| {
+            let text = main_line_text(&replay, list).map_err(|refused| {
                 format!(
                     "{name}: no UCI spelling at ply {}: {}",
                     refused.ply, refused.reason
                 )
             })?;
-            if target == Target::Fen && !first {
-                text.insert(0, '\n');
-            }
             text
         }
         Target::Json => {
@@ -183,8 +251,5 @@ fn convert_game(
             format!("---\n{yaml}")
         }
     };
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
     Ok((text, status))
 }

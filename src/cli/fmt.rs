@@ -4,15 +4,19 @@
 use std::io::{self, Write};
 
 use xpgn::convert::write_canonical;
-use xpgn::games::read_games;
+use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
 use xpgn::lint::fix::same_games;
 use xpgn::pgn::ParsedGame;
+use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::report::Source;
 use xpgn::rules::Variants;
 use xpgn::source::{Compression, Encoding, Input, InputFormat, Part, decode};
 use xpgn::write::replace_file_with;
 
-use super::{ExitStatus, InputArgs, VariantArgs, output_failed, variants_and_inputs};
+use super::{
+    ExitStatus, InputArgs, JobsArgs, VariantArgs, WORKER_STACK_BYTES, output_failed,
+    variants_and_inputs,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
@@ -29,6 +33,8 @@ pub struct FmtArgs {
     /// original; a symbolic link only to a file in its own directory tree).
     #[arg(long)]
     write: bool,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 /// What an input that is not PGN is, in words.
@@ -47,6 +53,11 @@ pub fn run(args: FmtArgs) -> ExitStatus {
         Err(status) => return status,
     };
     let mut status = walked;
+    let settings = Settings {
+        variants: &variants,
+        jobs: args.jobs.threads(),
+        write: false,
+    };
     for input in &inputs {
         let outcome = if let Some(kind) = not_pgn(input.format) {
             Err(Refusal::Usage(format!(
@@ -54,11 +65,11 @@ pub fn run(args: FmtArgs) -> ExitStatus {
                 input.display
             )))
         } else if args.write {
-            write_in_place(input, &variants)
+            write_in_place(input, settings)
         } else if args.check {
-            check(input, &variants)
+            check(input, settings)
         } else {
-            print(input, &variants)
+            print(input, settings)
         };
         let file_status = match outcome {
             Ok(Change::Same) => ExitStatus::Success,
@@ -75,6 +86,10 @@ pub fn run(args: FmtArgs) -> ExitStatus {
             Err(Refusal::Write(e)) => {
                 say!("xpgn: cannot write {}: {e}", input.display);
                 ExitStatus::Error
+            }
+            Err(Refusal::Threads(e)) => {
+                say!("xpgn: cannot start threads: {e}");
+                return ExitStatus::Error;
             }
             Err(Refusal::Usage(message)) => {
                 say!("xpgn: {message}");
@@ -99,6 +114,8 @@ enum Refusal {
     /// Writing the new file.
     Write(io::Error),
     Usage(String),
+    /// Starting the threads of `--jobs`.
+    Threads(io::Error),
 }
 
 /// The errors of replacing a file are the new file's.
@@ -108,24 +125,43 @@ impl From<io::Error> for Refusal {
     }
 }
 
-/// Formats `input` chunk by chunk, handing each formatted piece, the source of the
-/// original text it came from, that text's games and its part to `sink`. Files with
-/// syntax errors are refused: `check` says why.
-fn format_input(
-    input: &Input,
-    variants: &Variants,
-    mut sink: impl FnMut(&str, Source<'_>, &[ParsedGame], &Part) -> Result<(), Refusal>,
-) -> Result<(), Refusal> {
-    let mut first = true;
-    let mut formatted = String::new();
-    for chunk in read_games(input).map_err(Refusal::Read)? {
-        let chunk = chunk.map_err(Refusal::Read)?;
-        // Part by part, as the splitter found the games: a refused file prints what
-        // precedes the game it is refused at.
-        let parts = chunk.chunk.parts.iter().zip(chunk.parts(&input.display));
-        for (part, (source, games)) in parts {
+/// What to do for each part of a file, beside laying it out.
+#[derive(Clone, Copy)]
+struct Settings<'a> {
+    variants: &'a Variants,
+    jobs: usize,
+    /// `--write`: also make the bytes the part is written as, verified.
+    write: bool,
+}
+
+/// A part of a file laid out canonically (by any thread), or why the file is refused.
+enum FormattedPart {
+    /// A part without games (blank lines between chunks): nothing to write.
+    Empty,
+    Games {
+        /// Its games laid out canonically, with a blank line between them (none before
+        /// the first: that depends on the parts before).
+        text: String,
+        /// `--write`: the bytes `text` is written as, or why it is not.
+        bytes: Option<Result<Vec<u8>, Refusal>>,
+    },
+    /// A game with syntax errors: the file is refused.
+    SyntaxErrors(usize),
+}
+
+/// Lays out the games of one chunk, part by part.
+fn format_chunk(
+    pending: PendingChunk,
+    settings: Settings<'_>,
+    name: &str,
+) -> (ChunkGames, Vec<FormattedPart>) {
+    let chunk = pending.parse();
+    let formatted = chunk
+        .parts(name)
+        .zip(&chunk.chunk.parts)
+        .map(|((source, games), part)| {
             if games.is_empty() {
-                continue;
+                return FormattedPart::Empty;
             }
             let errors = games
                 .iter()
@@ -133,38 +169,99 @@ fn format_input(
                 .filter(|d| d.is_error())
                 .count();
             if errors > 0 {
-                return Err(Refusal::Usage(format!(
-                    "{} has syntax errors ({errors} in the game at line {}); `xpgn check {}` lists them",
-                    input.display,
-                    source.line + 1,
-                    input.display
-                )));
+                return FormattedPart::SyntaxErrors(errors);
             }
-            formatted.clear();
-            for parsed in games {
-                if !first {
-                    formatted.push('\n');
+            let mut text = String::new();
+            for (index, parsed) in games.iter().enumerate() {
+                if index > 0 {
+                    text.push('\n');
                 }
-                first = false;
-                write_canonical(&parsed.game, variants, &mut formatted);
+                write_canonical(&parsed.game, settings.variants, &mut text);
             }
-            sink(&formatted, source, games, part)?;
-        }
-    }
-    Ok(())
+            let bytes = settings
+                .write
+                .then(|| verified(&text, source, games, part, settings.variants));
+            FormattedPart::Games { text, bytes }
+        })
+        .collect();
+    (chunk, formatted)
 }
 
-fn print(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
+/// Formats `input` chunk by chunk on `settings.jobs` threads, handing each part's
+/// formatted text (with the blank line before it when games came before), the source
+/// of the original text it came from and, for `--write`, its verified bytes to `sink`,
+/// in file order. Files with syntax errors are refused: `check` says why.
+fn format_input(
+    input: &Input,
+    settings: Settings<'_>,
+    mut sink: impl FnMut(&str, Source<'_>, Option<Result<Vec<u8>, Refusal>>) -> Result<(), Refusal>,
+) -> Result<(), Refusal> {
+    let name = &input.display;
+    let mut first = true;
+    let mut separated = String::new();
+    let mut take = |(chunk, formatted): (ChunkGames, Vec<FormattedPart>)| {
+        // Part by part, as the splitter found the games: a refused file prints what
+        // precedes the game it is refused at.
+        for ((source, _), part) in chunk.parts(name).zip(formatted) {
+            match part {
+                FormattedPart::Empty => {}
+                FormattedPart::SyntaxErrors(errors) => {
+                    return Err(Refusal::Usage(format!(
+                        "{name} has syntax errors ({errors} in the game at line {}); `xpgn check {name}` lists them",
+                        source.line + 1,
+                    )));
+                }
+                FormattedPart::Games { text, bytes } => {
+                    let text = if first {
+                        text
+                    } else {
+                        separated.clear();
+                        separated.push('\n');
+                        separated.push_str(&text);
+                        std::mem::take(&mut separated)
+                    };
+                    let bytes = bytes.map(|bytes| {
+                        bytes.map(|mut bytes| {
+                            if !first {
+                                bytes.insert(0, b'\n');
+                            }
+                            bytes
+                        })
+                    });
+                    first = false;
+                    sink(&text, source, bytes)?;
+                }
+            }
+        }
+        Ok(())
+    };
+    let chunks = read_chunks(input)
+        .map_err(Refusal::Read)?
+        .map(|pending| pending.map_err(Refusal::Read));
+    if settings.jobs == 1 {
+        for pending in chunks {
+            take(format_chunk(pending?, settings, name))?;
+        }
+        return Ok(());
+    }
+    let format = |pending| format_chunk(pending, settings, name);
+    run_ordered(settings.jobs, WORKER_STACK_BYTES, chunks, format, take).map_err(|stopped| {
+        match stopped {
+            Stopped::Failed(refusal) => refusal,
+            Stopped::Spawn(e) => Refusal::Threads(e),
+        }
+    })
+}
+
+fn print(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {
     let mut out = io::BufWriter::new(io::stdout().lock());
-    format_input(input, variants, |formatted, _, _, _| {
+    format_input(input, settings, |formatted, _, _| {
         out.write_all(formatted.as_bytes()).map_err(Refusal::Output)
     })?;
     out.flush().map_err(Refusal::Output)?;
     Ok(Change::Same)
 }
 
-/// Compares the formatted text with the original as both stream by, keeping only the
-/// part of each that the other has not reached yet.
 #[derive(Default)]
 struct StreamComparison {
     original: String,
@@ -197,16 +294,16 @@ impl StreamComparison {
     }
 }
 
-fn check(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
+fn check(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {
     let mut comparison = StreamComparison::default();
-    format_input(input, variants, |formatted, source, _, _| {
+    format_input(input, settings, |formatted, source, _| {
         comparison.feed(formatted, source.text);
         Ok(())
     })?;
     Ok(comparison.change())
 }
 
-fn write_in_place(input: &Input, variants: &Variants) -> Result<Change, Refusal> {
+fn write_in_place(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {
     let path = match (&input.path, input.compression) {
         (Some(path), Compression::None) => path,
         (None, _) => {
@@ -223,9 +320,13 @@ fn write_in_place(input: &Input, variants: &Variants) -> Result<Change, Refusal>
     };
     let mut comparison = StreamComparison::default();
     let replaced = replace_file_with(path, |out| {
-        format_input(input, variants, |formatted, source, games, part| {
+        let settings = Settings {
+            write: true,
+            ..settings
+        };
+        format_input(input, settings, |formatted, source, bytes| {
             comparison.feed(formatted, source.text);
-            let bytes = verified(formatted, source, games, part, variants)?;
+            let bytes = bytes.expect("--write makes the bytes")?;
             out.write_all(&bytes).map_err(Refusal::Write)
         })?;
         Ok::<_, Refusal>(matches!(comparison.change(), Change::Differs))

@@ -7,16 +7,21 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use xpgn::diagnostic::Code;
-use xpgn::games::{read_chunks, read_games};
+use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
 use xpgn::lint::config::Config;
 use xpgn::lint::fix::{FixError, Fixer};
 use xpgn::lint::{Scope, Selection, codes, explain, lint_game};
 use xpgn::pgn::ParsedGame;
+use xpgn::pipeline::{Stopped, run_ordered};
+use xpgn::replay::Replay;
 use xpgn::report::{GameReport, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat, collect_inputs};
 
-use super::{ExitStatus, Failure, InputKind, ReportArgs, VariantArgs, output_failed};
+use super::{
+    ExitStatus, Failure, InputKind, JobsArgs, ReportArgs, VariantArgs, WORKER_STACK_BYTES,
+    output_failed,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct LintArgs {
@@ -45,6 +50,8 @@ pub struct LintArgs {
     explain: Option<String>,
     #[command(flatten)]
     report: ReportArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 pub fn run(args: LintArgs) -> ExitStatus {
@@ -125,6 +132,7 @@ impl Stop {
         match failure {
             Failure::Read(e) => Stop::File(format!("cannot read {name}: {e}")),
             Failure::Output(e) => Stop::Output(e),
+            Failure::Threads(e) => Stop::File(format!("cannot start threads for {name}: {e}")),
         }
     }
 }
@@ -170,6 +178,7 @@ impl Linter {
                         input: &input,
                         variants: &variants,
                         selection: &selection,
+                        jobs: args.jobs.threads(),
                     };
                     if args.fix {
                         run.fix(reporter.as_mut(), &mut summary)
@@ -266,6 +275,8 @@ struct FileRun<'a> {
     input: &'a Input,
     variants: &'a Variants,
     selection: &'a Selection,
+    /// Threads that lint games; with one, games are linted on this thread.
+    jobs: usize,
 }
 
 impl FileRun<'_> {
@@ -285,6 +296,16 @@ impl FileRun<'_> {
         lint_game(parsed, source, self.variants, self.selection, self.scope())
     }
 
+    /// Lints a chunk's games.
+    fn lint_chunk(&self, pending: PendingChunk) -> (ChunkGames, Vec<Replay>) {
+        let games = pending.parse();
+        let replays = games
+            .games(&self.input.display)
+            .map(|(source, parsed)| self.lint(source, parsed))
+            .collect();
+        (games, replays)
+    }
+
     /// Lints the file chunk by chunk and reports every finding.
     fn report(
         &self,
@@ -293,22 +314,44 @@ impl FileRun<'_> {
     ) -> Result<FileOutcome, Failure> {
         let mut outcome = FileOutcome::default();
         let mut number = 0;
-        for chunk in read_games(self.input).map_err(Failure::Read)? {
-            let chunk = chunk.map_err(Failure::Read)?;
-            for (source, parsed) in chunk.games(&self.input.display) {
-                number += 1;
-                let replay = self.lint(source, parsed);
-                outcome.findings += replay.diagnostics.len();
-                summary.add(&replay.diagnostics);
-                reporter
-                    .game(&GameReport {
-                        source,
-                        number,
-                        game: &parsed.game,
-                        replay: &replay,
-                    })
-                    .map_err(Failure::Output)?;
+        let name = &self.input.display;
+        let mut report = |source: Source<'_>, parsed: &ParsedGame, replay: &Replay| {
+            number += 1;
+            outcome.findings += replay.diagnostics.len();
+            summary.add(&replay.diagnostics);
+            reporter
+                .game(&GameReport {
+                    source,
+                    number,
+                    game: &parsed.game,
+                    replay,
+                })
+                .map_err(Failure::Output)
+        };
+        let chunks = read_chunks(self.input)
+            .map_err(Failure::Read)?
+            .map(|pending| pending.map_err(Failure::Read));
+        if self.jobs == 1 {
+            for pending in chunks {
+                let (games, replays) = self.lint_chunk(pending?);
+                for ((source, parsed), replay) in games.games(name).zip(&replays) {
+                    report(source, parsed, replay)?;
+                }
             }
+        } else {
+            let lint = |pending| self.lint_chunk(pending);
+            let take = |(games, replays): (ChunkGames, Vec<Replay>)| {
+                for ((source, parsed), replay) in games.games(name).zip(&replays) {
+                    report(source, parsed, replay)?;
+                }
+                Ok(())
+            };
+            run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, lint, take).map_err(|stopped| {
+                match stopped {
+                    Stopped::Failed(failure) => failure,
+                    Stopped::Spawn(e) => Failure::Threads(e),
+                }
+            })?;
         }
         Ok(outcome)
     }

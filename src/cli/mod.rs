@@ -19,6 +19,7 @@ mod show;
 mod variants;
 
 use std::io::IsTerminal;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -241,6 +242,34 @@ impl InputArgs {
     }
 }
 
+/// `--jobs`, for the commands that read games (`check`, `lint`, `fmt`, `convert`).
+#[derive(clap::Args, Debug)]
+pub struct JobsArgs {
+    /// Games handled in parallel (default: all cores; capped at 64 threads, or at the
+    /// number of cores where that is larger); output stays in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+}
+
+/// The most threads `--jobs` starts on a machine with fewer cores: room to ask for more
+/// threads than cores (a machine shared with other work), without thousands of stacks.
+const MAX_JOBS: usize = 64;
+
+/// Replaying a game recurses once per level of variations, up to
+/// [`xpgn::pgn::MAX_VARIATION_DEPTH`]: as much stack as the main thread has (a spawned
+/// thread gets 2 MiB), of which only the pages used are touched.
+pub(crate) const WORKER_STACK_BYTES: usize = 8 << 20;
+
+impl JobsArgs {
+    /// Threads to run: more than cores check no faster, and each costs a stack
+    /// (`--jobs 100000` would start thousands for nothing, or fail to).
+    pub(crate) fn threads(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        self.jobs
+            .map_or(cores, |jobs| jobs.get().min(cores.max(MAX_JOBS)))
+    }
+}
+
 /// How findings are written, for the commands that report them (`check`, `lint`).
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
@@ -415,6 +444,8 @@ pub(crate) enum Failure {
     Read(std::io::Error),
     /// Writing standard output.
     Output(std::io::Error),
+    /// Starting the threads of `--jobs`.
+    Threads(std::io::Error),
 }
 
 /// The status a run ends with once writing `what` (`output`, `report`) failed: a closed
