@@ -197,6 +197,17 @@ fn slow_king_positions_match_cross_checked_counts() {
     run("slow-king.perft", Variant::by_name("event-chess").unwrap());
 }
 
+/// Event #78 Commanding Voice running from the start; the counts are cross-checked with
+/// `scripts/commanding_voice_perft.py`, an independent generator written from the rules
+/// text.
+#[test]
+fn commanding_voice_positions_match_cross_checked_counts() {
+    run(
+        "commanding-voice.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #62 King on horse running from the start; the counts are cross-checked with
 /// `scripts/reach_perft.py`, an independent generator written from the rules text.
 #[test]

@@ -6,6 +6,7 @@ mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
 pub mod catalogue;
+pub mod commanding_voice;
 pub mod directional_knights;
 pub mod drunken_bishops;
 pub mod five_check;
@@ -64,7 +65,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 39] = [
+pub const ALL: [&dyn Event; 40] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -92,6 +93,7 @@ pub const ALL: [&dyn Event; 39] = [
     &slow_pieces::SlowPieces,
     &bloodthirst::Bloodthirst,
     &minor_transformations::MinorTransformations,
+    &commanding_voice::CommandingVoice,
     &LoyalKnights,
     &no_checks::NoChecks,
     &treasure_hunt::TreasureHunt,
