@@ -38,6 +38,7 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod spies;
+pub mod starvation;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
@@ -64,9 +65,10 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 39] = [
+pub const ALL: [&dyn Event; 40] = [
     &five_check::FiveCheck,
     &HiddenPassage,
+    &starvation::Starvation,
     &revival::Revival,
     &revival_old::RevivalOld,
     &move_forward::MoveForward,
