@@ -326,8 +326,8 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
     ))
 }
 
-/// Why a running event refuses the castle with the rook on `rook` ([`Event::allows`],
-/// ST-4), if one does.
+/// Why a running event refuses the castle with the rook on `rook` (its `allows`, ST-4),
+/// if one does.
 fn refused_castle(v: &Variant, pos: &Position, king: Sq, rook: Sq) -> Option<String> {
     if !pos.has_events() {
         return None;

@@ -6,6 +6,7 @@ mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
 pub mod catalogue;
+pub mod cooperation;
 pub mod directional_knights;
 pub mod drunken_bishops;
 pub mod five_check;
@@ -65,7 +66,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 40] = [
+pub const ALL: [&dyn Event; 41] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -92,6 +93,7 @@ pub const ALL: [&dyn Event; 40] = [
     &ice::Ice,
     &ice_old::IceOld,
     &slow_pieces::SlowPieces,
+    &cooperation::Cooperation,
     &bloodthirst::Bloodthirst,
     &minor_transformations::MinorTransformations,
     &LoyalKnights,
