@@ -1112,8 +1112,19 @@ fn count_moves(items: &[Spanned<Item>]) -> usize {
 }
 
 /// Why the piece `mv` moved does not check the king it would check by the variant's own
-/// rules, when a running event changes what pieces attack (#71: too far away).
+/// rules, when a running event changes what pieces attack (#71: too far away) or took
+/// the piece off after its move (ST-6).
 fn no_check_under_events(v: &Variant, after: &Position, mv: &Move) -> Option<String> {
+    if after.has_events()
+        && after.piece_at(mv.to).is_none()
+        && matches!(mv.special, Special::Normal | Special::Pass { .. })
+    {
+        return Some(format!(
+            "a running event took the {} off {} once it had moved",
+            v.pieces[mv.piece.kind.index()].name,
+            v.geometry.name(mv.to)
+        ));
+    }
     if !after.reach_changed() {
         return None;
     }

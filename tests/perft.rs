@@ -415,6 +415,30 @@ fn pawn_march_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #6 Starvation running from the start; the counts are cross-checked with
+/// `scripts/starvation_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn starvation_positions_match_cross_checked_counts() {
+    let starvation = events::by_number(6).expect("xpgn plays #6");
+    run_with(
+        "starvation.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(starvation, None).unwrap(),
+    );
+}
+
+/// Event #73 Cooperation running from the start; the counts are cross-checked with
+/// `scripts/cooperation_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn cooperation_positions_match_cross_checked_counts() {
+    let cooperation = events::by_number(73).expect("xpgn plays #73");
+    run_with(
+        "cooperation.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(cooperation, None).unwrap(),
+    );
+}
+
 /// Event #51 Monster Queen running from the start; the counts are cross-checked with
 /// `scripts/monster_queen_perft.py`, written from the rules text on top of python-chess.
 #[test]

@@ -18,7 +18,8 @@ pub enum Ending {
     /// The position stood three times: a draw may be claimed.
     ThreefoldRepetition,
     /// A running event says the game is won ([`super::Event::winner`]): #68 Prince's
-    /// king captured with no chosen pawn left (PR-2), #4 5-check's fifth check (FC-1).
+    /// king captured with no chosen pawn left (PR-2), #4 5-check's fifth check (FC-1),
+    /// #6 Starvation's stalemate with no pawn next to the king (ST-7).
     EventWin {
         winner: Color,
         event: u16,
@@ -52,9 +53,13 @@ pub fn ending(v: &Variant, pos: &Position, keys: &[u64]) -> Option<Ending> {
         return Some(Ending::EventWin { winner, event });
     }
     if !v.has_legal_move(pos) {
+        let winner = pos.turn.other();
         return Some(if pos.is_check(v) {
-            Ending::Checkmate {
-                winner: pos.turn.other(),
+            Ending::Checkmate { winner }
+        } else if let Some(event) = pos.events().iter().find(|e| e.stalemate_loses(v, pos)) {
+            Ending::EventWin {
+                winner,
+                event: event.number(),
             }
         } else {
             Ending::Stalemate

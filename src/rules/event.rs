@@ -546,6 +546,12 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// Whether the side to move, with no legal move and not in check, has lost by this
+    /// event's rules instead of drawing (ST-7: no pawn next to his royal piece).
+    fn stalemate_loses(&self, _v: &Variant, _pos: &Position) -> bool {
+        false
+    }
+
     /// Fixes the secret choices that explain a win the record claims for `mv`, about to
     /// be played in `pos`, where the board would show none: a `#` that mates nothing, or
     /// the game's result after its last move (TH-5: the move reaches a square that may be

@@ -314,13 +314,33 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
                     list(&running)
                 )
             }
-            None => format!("{us} cannot castle {wing_name}: the king would be in check"),
+            None => match refused_castle(v, pos, king, rook) {
+                Some(why) => format!("{us} cannot castle {wing_name}: {why}"),
+                None => format!("{us} cannot castle {wing_name}: the king would be in check"),
+            },
         }
     };
     Err(illegal(
         reason,
         legal_help(v, pos, &castle_text(castle), v.tables.king),
     ))
+}
+
+/// Why a running event refuses the castle with the rook on `rook` (its `allows`, ST-4),
+/// if one does.
+fn refused_castle(v: &Variant, pos: &Position, king: Sq, rook: Sq) -> Option<String> {
+    if !pos.has_events() {
+        return None;
+    }
+    let mut moves = Vec::new();
+    v.pseudo_moves(pos, king.bit(), v.geometry.all(), &mut moves);
+    let castle = moves
+        .into_iter()
+        .find(|mv| matches!(mv.special, Special::Castle { rook_from, .. } if rook_from == rook))?;
+    pos.events()
+        .into_iter()
+        .find(|e| !e.allows(v, pos, &castle))
+        .map(|e| e.why_refused(v, pos, &castle))
 }
 
 /// Whether the moves the running events leave include castling with the rook on `rook`.
@@ -1157,7 +1177,13 @@ pub fn san_plain(v: &Variant, pos: &Position, mv: &Move) -> String {
 /// reads them (a piece placed, `K@`, then `->`, then `/`), whichever event started first:
 /// `Nxe7K@g6->d6` with #68 and #85 both running, `a8=N->a7` with #43 and #85.
 fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
-    if pos.has_events() {
+    // A turn in parts (`Kd2,Kxe1Q@b5`) carries each part's additions already: its event
+    // writes every part as a move of its own position.
+    let whole_turn = |e: &&dyn super::Event| {
+        matches!(mv.special, Special::Event { number, .. } if number == e.number())
+            && e.reads(Form::Turn)
+    };
+    if pos.has_events() && !pos.events().iter().any(whole_turn) {
         let mut added: ArrayVec<String, MAX_EVENTS> = pos
             .events()
             .into_iter()

@@ -7,6 +7,7 @@ pub mod bloodthirst;
 pub mod callback_orders;
 pub mod catalogue;
 pub mod commanding_voice;
+pub mod cooperation;
 pub mod directional_knights;
 pub mod drunken_bishops;
 pub mod five_check;
@@ -39,6 +40,7 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod spies;
+pub mod starvation;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
@@ -65,9 +67,10 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 40] = [
+pub const ALL: [&dyn Event; 42] = [
     &five_check::FiveCheck,
     &HiddenPassage,
+    &starvation::Starvation,
     &revival::Revival,
     &revival_old::RevivalOld,
     &move_forward::MoveForward,
@@ -91,6 +94,7 @@ pub const ALL: [&dyn Event; 40] = [
     &ice::Ice,
     &ice_old::IceOld,
     &slow_pieces::SlowPieces,
+    &cooperation::Cooperation,
     &bloodthirst::Bloodthirst,
     &minor_transformations::MinorTransformations,
     &commanding_voice::CommandingVoice,
