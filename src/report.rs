@@ -74,8 +74,6 @@ impl Locator {
 /// One game's findings, ready to report.
 pub struct GameReport<'a> {
     pub source: Source<'a>,
-    /// 1-based position of the game in its file.
-    pub number: usize,
     pub game: &'a Game,
     /// What checking the game found: variant, plies, ending, and every diagnostic of
     /// reading and replaying it, in file order.
@@ -92,6 +90,14 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Adds the counts of another summary (of a later part of the run).
+    pub fn merge(&mut self, other: &Summary) {
+        self.files += other.files;
+        self.games += other.games;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+
     pub fn add(&mut self, diagnostics: &[Diagnostic]) {
         self.games += 1;
         for d in diagnostics {
@@ -103,17 +109,85 @@ impl Summary {
     }
 }
 
-pub trait Reporter {
-    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()>;
-    fn finish(&mut self, summary: &Summary) -> io::Result<()>;
+pub trait Reporter: Sync {
+    /// Renders one game's report, on whichever thread checked it: everything but the
+    /// game's number in its file, which is left as a slot (see [`Rendered`]).
+    fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered);
+    /// Writes what closes the report, once every game is written.
+    fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// The reports of a run of games, rendered before their numbers in the file are known
+/// (threads check chunks of a file in any order); [`Rendered::write_to`] writes them
+/// with their numbers, in order.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    text: Vec<u8>,
+    /// Where in `text` a game's number goes.
+    slots: Vec<usize>,
+    /// For each game, the end of its text and of its slots.
+    games: Vec<(usize, usize)>,
+}
+
+impl Rendered {
+    /// Renders one more game with `reporter`.
+    pub fn add(&mut self, reporter: &dyn Reporter, report: &GameReport<'_>, locator: &mut Locator) {
+        reporter.render(report, locator, self);
+        self.games.push((self.text.len(), self.slots.len()));
+    }
+
+    /// Marks where the game's number goes.
+    pub fn number_slot(&mut self) {
+        self.slots.push(self.text.len());
+    }
+
+    /// Games rendered.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.slots.clear();
+        self.games.clear();
+    }
+
+    /// Writes the games, numbered from `first_number` on.
+    pub fn write_to(&self, out: &mut dyn Write, first_number: usize) -> io::Result<()> {
+        let (mut text_at, mut slot_at) = (0, 0);
+        for (index, &(text_end, slots_end)) in self.games.iter().enumerate() {
+            for &slot in &self.slots[slot_at..slots_end] {
+                out.write_all(&self.text[text_at..slot])?;
+                write!(out, "{}", first_number + index)?;
+                text_at = slot;
+            }
+            slot_at = slots_end;
+            out.write_all(&self.text[text_at..text_end])?;
+            text_at = text_end;
+        }
+        Ok(())
+    }
+}
+
+impl Write for Rendered {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.text.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// `--format human`: miette reports with the source line and a caret under the span.
-pub struct HumanReporter<W> {
-    out: W,
+pub struct HumanReporter {
     handler: GraphicalReportHandler,
     quiet: bool,
-    locator: Locator,
 }
 
 /// The findings of one game that the human and GitHub reports show: past them, one line
@@ -121,18 +195,16 @@ pub struct HumanReporter<W> {
 /// `.pgn`) is then a page of report, not a million lines; `--format json` keeps them all.
 pub const SHOWN_PER_GAME: usize = 100;
 
-impl<W: Write> HumanReporter<W> {
-    pub fn new(out: W, color: bool, quiet: bool) -> Self {
+impl HumanReporter {
+    pub fn new(color: bool, quiet: bool) -> Self {
         let theme = if color {
             GraphicalTheme::unicode()
         } else {
             GraphicalTheme::unicode_nocolor()
         };
         HumanReporter {
-            out,
             handler: GraphicalReportHandler::new_themed(theme).with_width(80),
             quiet,
-            locator: Locator::default(),
         }
     }
 }
@@ -192,76 +264,69 @@ pub fn plain_handler() -> GraphicalReportHandler {
     GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(80)
 }
 
-impl<W: Write> Reporter for HumanReporter<W> {
-    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
+impl Reporter for HumanReporter {
+    fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered) {
         let diagnostics = &report.replay.diagnostics;
-        if diagnostics.is_empty() {
-            return Ok(());
-        }
         for diagnostic in diagnostics.iter().take(SHOWN_PER_GAME) {
-            self.out
-                .write_all(render(&self.handler, diagnostic, report.source).as_bytes())?;
+            out.text
+                .extend_from_slice(render(&self.handler, diagnostic, report.source).as_bytes());
         }
-        if let Some(hidden) = hidden_findings(report) {
-            let at = self.locator.locate(report.source, report.game.span.offset);
+        if let Some(more) = hidden_findings(report) {
+            let at = locator.locate(report.source, report.game.span.offset);
             let name = terminal_safe(report.source.name);
-            writeln!(self.out, "{name}:{}: {hidden}\n", at.line)?;
+            let _ = write!(out, "{name}:{}: ", at.line);
+            write_hidden(out, more);
+            out.text.extend_from_slice(b"\n\n");
         }
-        Ok(())
     }
 
-    fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+    fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
         if self.quiet {
-            return Ok(());
+            return out.flush();
         }
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         writeln!(
-            self.out,
+            out,
             "{} in {}: {}, {}",
             plural(summary.games, "game"),
             plural(summary.files, "file"),
             plural(summary.errors, "error"),
             plural(summary.warnings, "warning"),
-        )
+        )?;
+        out.flush()
     }
 }
 
-/// What the human and GitHub reports say past the [`SHOWN_PER_GAME`] findings of a game
-/// that has more.
-fn hidden_findings(report: &GameReport<'_>) -> Option<String> {
+/// How many findings of a game the human and GitHub reports leave out past the
+/// [`SHOWN_PER_GAME`] they show, if any.
+fn hidden_findings(report: &GameReport<'_>) -> Option<usize> {
     let more = report
         .replay
         .diagnostics
         .len()
         .checked_sub(SHOWN_PER_GAME)?;
-    (more > 0).then(|| {
-        format!(
-            "... and {more} more finding{} in game {}; `xpgn check --format json` lists them all",
-            if more == 1 { "" } else { "s" },
-            report.number
-        )
-    })
+    (more > 0).then_some(more)
+}
+
+/// What the human and GitHub reports say of the findings they leave out.
+fn write_hidden(out: &mut Rendered, more: usize) {
+    let _ = write!(
+        out,
+        "... and {more} more finding{} in game ",
+        if more == 1 { "" } else { "s" }
+    );
+    out.number_slot();
+    out.text
+        .extend_from_slice(b"; `xpgn check --format json` lists them all");
 }
 
 /// `--format json`: one JSON object per game (JSON Lines), as `spec/cli.md` defines.
-pub struct JsonReporter<W> {
-    out: W,
-    locator: Locator,
-}
+pub struct JsonReporter;
 
-impl<W: Write> JsonReporter<W> {
-    pub fn new(out: W) -> Self {
-        JsonReporter {
-            out,
-            locator: Locator::default(),
-        }
-    }
-}
-
+/// A game's line of `--format json` after its file and number (`{"file":..,"game":N,`),
+/// which are written first.
 #[derive(Serialize)]
 struct JsonGame<'a> {
-    file: &'a str,
-    game: usize,
     white: Option<&'a str>,
     black: Option<&'a str>,
     variant: &'a str,
@@ -325,15 +390,15 @@ fn main_line_events(game: &Game) -> Vec<u16> {
     events
 }
 
-impl<W: Write> Reporter for JsonReporter<W> {
-    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
+impl Reporter for JsonReporter {
+    fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered) {
         let game = report.game;
         let diagnostics = report
             .replay
             .diagnostics
             .iter()
             .map(|d| {
-                let at = self.locator.locate(report.source, d.span.offset);
+                let at = locator.locate(report.source, d.span.offset);
                 JsonDiagnostic {
                     severity: d.severity,
                     code: d.code.name(),
@@ -359,8 +424,6 @@ impl<W: Write> Reporter for JsonReporter<W> {
             })
             .collect();
         let object = JsonGame {
-            file: report.source.name,
-            game: report.number,
             white: game.tag("White"),
             black: game.tag("Black"),
             variant: &report.replay.variant,
@@ -391,29 +454,26 @@ impl<W: Write> Reporter for JsonReporter<W> {
             },
             diagnostics,
         };
-        serde_json::to_writer(&mut self.out, &object)?;
-        self.out.write_all(b"\n")
+        out.text.extend_from_slice(b"{\"file\":");
+        // Writing JSON to memory fails only for a map key that is not a string, which
+        // these types have none of.
+        let _ = serde_json::to_writer(&mut *out, report.source.name);
+        out.text.extend_from_slice(b",\"game\":");
+        out.number_slot();
+        let rest = out.text.len();
+        let _ = serde_json::to_writer(&mut *out, &object);
+        // The object's own `{` gives way to the comma after the number.
+        out.text[rest] = b',';
+        out.text.push(b'\n');
     }
 
-    fn finish(&mut self, _: &Summary) -> io::Result<()> {
-        self.out.flush()
+    fn finish(&self, _: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        out.flush()
     }
 }
 
 /// `--format github`: one workflow command per diagnostic, for annotations in a PR.
-pub struct GithubReporter<W> {
-    out: W,
-    locator: Locator,
-}
-
-impl<W: Write> GithubReporter<W> {
-    pub fn new(out: W) -> Self {
-        GithubReporter {
-            out,
-            locator: Locator::default(),
-        }
-    }
-}
+pub struct GithubReporter;
 
 /// Escapes per the workflow-command rules: data escapes `%`, CR, LF; properties also
 /// `:` and `,`.
@@ -432,18 +492,18 @@ fn github_escape(text: &str, property: bool) -> String {
     out
 }
 
-impl<W: Write> Reporter for GithubReporter<W> {
-    fn game(&mut self, report: &GameReport<'_>) -> io::Result<()> {
+impl Reporter for GithubReporter {
+    fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered) {
         let diagnostics = &report.replay.diagnostics;
         for d in diagnostics.iter().take(SHOWN_PER_GAME) {
-            let at = self.locator.locate(report.source, d.span.offset);
+            let at = locator.locate(report.source, d.span.offset);
             let mut message = terminal_safe(&d.message).into_owned();
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");
                 message.push_str(&terminal_safe(help));
             }
-            writeln!(
-                self.out,
+            let _ = writeln!(
+                out,
                 "::{} file={},line={},col={},title={}::{}",
                 d.severity.as_str(),
                 github_escape(&terminal_safe(report.source.name), true),
@@ -451,23 +511,24 @@ impl<W: Write> Reporter for GithubReporter<W> {
                 at.column,
                 d.code.name(),
                 github_escape(&message, false),
-            )?;
+            );
         }
-        if let Some(hidden) = hidden_findings(report) {
-            let at = self.locator.locate(report.source, report.game.span.offset);
-            writeln!(
-                self.out,
-                "::warning file={},line={}::{}",
+        if let Some(more) = hidden_findings(report) {
+            let at = locator.locate(report.source, report.game.span.offset);
+            let _ = write!(
+                out,
+                "::warning file={},line={}::",
                 github_escape(&terminal_safe(report.source.name), true),
                 at.line,
-                github_escape(&hidden, false),
-            )?;
+            );
+            // The message holds no character a workflow command escapes.
+            write_hidden(out, more);
+            out.text.push(b'\n');
         }
-        Ok(())
     }
 
-    fn finish(&mut self, _: &Summary) -> io::Result<()> {
-        self.out.flush()
+    fn finish(&self, _: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        out.flush()
     }
 }
 

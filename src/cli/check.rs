@@ -2,11 +2,11 @@
 
 use std::io::{self, Write};
 
-use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
+use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::pgn::{Game, ParsedGame, SpareGames};
 use xpgn::pipeline::{Stopped, run_ordered};
-use xpgn::replay::{Replay, check_game};
-use xpgn::report::{GameReport, Locator, Reporter, Source, Summary};
+use xpgn::replay::check_game;
+use xpgn::report::{GameReport, Locator, Rendered, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
 use super::{
@@ -36,19 +36,19 @@ pub fn run(args: CheckArgs) -> ExitStatus {
         Err(status) => return status,
     };
     let jobs = args.jobs.threads();
-    let stdout = io::stdout().lock();
-    let out = io::BufWriter::new(stdout);
-    let mut reporter = args.report.reporter(out);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let reporter = args.report.reporter();
     let mut summary = Summary::default();
     let mut status = walked;
     let checker = Checker {
         variants: &variants,
+        reporter: reporter.as_ref(),
         jobs,
         verbose: args.verbose,
     };
     for input in &inputs {
         summary.files += 1;
-        match checker.input(input, reporter.as_mut(), &mut summary) {
+        match checker.input(input, &mut out, &mut summary) {
             Ok(()) => {}
             Err(Failure::Output(e)) => return output_failed(&e, "report", status),
             Err(Failure::Read(e)) => {
@@ -61,7 +61,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
             }
         }
     }
-    if let Err(e) = reporter.finish(&summary) {
+    if let Err(e) = reporter.finish(&summary, &mut out) {
         return output_failed(&e, "report", status);
     }
     let _ = io::stderr().flush();
@@ -73,89 +73,109 @@ pub fn run(args: CheckArgs) -> ExitStatus {
 
 struct Checker<'a> {
     variants: &'a Variants,
+    reporter: &'a dyn Reporter,
     /// Threads that check games; with one, games are checked on this thread.
     jobs: usize,
     verbose: bool,
 }
 
-/// A chunk's games with what checking each found.
+/// What checking a run of games found, ready to write.
+#[derive(Default)]
 struct Checked {
-    games: ChunkGames,
-    results: Vec<Replay>,
+    rendered: Rendered,
+    summary: Summary,
+    /// `--verbose`: how the transcripts' lines were read, a line each.
+    readings: Vec<String>,
 }
 
 impl Checker<'_> {
-    fn check(&self, pending: PendingChunk) -> Checked {
-        let games = pending.parse();
-        let results = games
-            .games
-            .iter()
-            .map(|parsed| check_game(parsed, self.variants))
-            .collect();
-        Checked { games, results }
+    /// Checks and renders the games of one part.
+    fn check_part(
+        &self,
+        source: Source<'_>,
+        games: &[ParsedGame],
+        locator: &mut Locator,
+        checked: &mut Checked,
+    ) {
+        for game in games {
+            let replay = check_game(game, self.variants);
+            checked.summary.add(&replay.diagnostics);
+            if self.verbose {
+                list_reading(source, &game.game, &mut checked.readings);
+            }
+            let report = GameReport {
+                source,
+                game: &game.game,
+                replay: &replay,
+            };
+            checked.rendered.add(self.reporter, &report, locator);
+        }
     }
 
     fn input(
         &self,
         input: &xpgn::source::Input,
-        reporter: &mut dyn Reporter,
+        out: &mut dyn Write,
         summary: &mut Summary,
     ) -> Result<(), Failure> {
-        let mut number = 0;
-        let mut report = |source: Source<'_>, game: &ParsedGame, replay: &Replay| {
-            number += 1;
-            summary.add(&replay.diagnostics);
-            if self.verbose {
-                list_reading(source, &game.game);
+        let name = &input.display;
+        let mut number = 1;
+        let mut write = |checked: &Checked| {
+            summary.merge(&checked.summary);
+            for reading in &checked.readings {
+                say!("{reading}");
             }
-            reporter
-                .game(&GameReport {
-                    source,
-                    number,
-                    game: &game.game,
-                    replay,
-                })
-                .map_err(Failure::Output)
+            checked
+                .rendered
+                .write_to(out, number)
+                .map_err(Failure::Output)?;
+            number += checked.rendered.len();
+            Ok(())
         };
-        let chunks = read_chunks(input).map_err(Failure::Read)?;
+        let chunks = read_chunks(input)
+            .map_err(Failure::Read)?
+            .map(|pending| pending.map_err(Failure::Read));
         if self.jobs == 1 {
             // One thread: each game is checked and reported as soon as it is read, and
             // the next is read into the lists of the games just reported.
             let mut spare = SpareGames::default();
+            let mut locator = Locator::default();
+            let mut checked = Checked::default();
             for pending in chunks {
-                pending.map_err(Failure::Read)?.for_each_part(
-                    &input.display,
-                    &mut spare,
-                    |source, games| {
-                        games.iter().try_for_each(|game| {
-                            report(source, game, &check_game(game, self.variants))
-                        })
-                    },
-                )?;
+                pending?.for_each_part(name, &mut spare, |source, games| {
+                    self.check_part(source, games, &mut locator, &mut checked);
+                    write(&checked)?;
+                    checked.rendered.clear();
+                    checked.summary = Summary::default();
+                    checked.readings.clear();
+                    Ok(())
+                })?;
             }
             return Ok(());
         }
-        let chunks = chunks.map(|pending| pending.map_err(Failure::Read));
-        let check = |pending| self.check(pending);
-        let take = |checked: Checked| {
-            let games = checked.games.games(&input.display);
-            for ((source, game), replay) in games.zip(&checked.results) {
-                report(source, game, replay)?;
+        // Threads: each checks and renders whole chunks, which are written in order.
+        let check = |pending: PendingChunk| {
+            let chunk = pending.parse();
+            let mut checked = Checked::default();
+            let mut locator = Locator::default();
+            for (source, games) in chunk.parts(name) {
+                self.check_part(source, games, &mut locator, &mut checked);
             }
-            Ok(())
+            checked
         };
-        run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, check, take).map_err(|stopped| {
-            match stopped {
-                Stopped::Failed(failure) => failure,
-                Stopped::Spawn(e) => Failure::Threads(e),
-            }
+        run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, check, |checked| {
+            write(&checked)
+        })
+        .map_err(|stopped| match stopped {
+            Stopped::Failed(failure) => failure,
+            Stopped::Spawn(e) => Failure::Threads(e),
         })
     }
 }
 
 /// `--verbose`: how the transcript reader took each line of a transcript: moves (by
 /// whom, in a pasted thread), events, prose, page furniture, quotes, skipped move text.
-fn list_reading(source: Source<'_>, game: &Game) {
+fn list_reading(source: Source<'_>, game: &Game, out: &mut Vec<String>) {
     let mut locator = Locator::default();
     for reading in &game.reading {
         let location = locator.locate(source, reading.span.offset);
@@ -164,12 +184,12 @@ fn list_reading(source: Source<'_>, game: &Game) {
             .text
             .get(local..local + reading.span.len)
             .unwrap_or_default();
-        say!(
+        out.push(format!(
             "{}:{}: {}: {}",
             source.name,
             location.line,
             reading.node,
             text.trim()
-        );
+        ));
     }
 }

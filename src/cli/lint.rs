@@ -7,14 +7,13 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use xpgn::diagnostic::Code;
-use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
+use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::lint::config::Config;
 use xpgn::lint::fix::{FixError, Fixer};
 use xpgn::lint::{Scope, Selection, codes, explain, lint_game};
 use xpgn::pgn::ParsedGame;
 use xpgn::pipeline::{Stopped, run_ordered};
-use xpgn::replay::Replay;
-use xpgn::report::{GameReport, Reporter, Source, Summary};
+use xpgn::report::{GameReport, Locator, Rendered, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat, collect_inputs};
 
@@ -164,8 +163,8 @@ impl Linter {
     }
 
     fn run(mut self, args: &LintArgs) -> ExitStatus {
-        let out = io::BufWriter::new(io::stdout().lock());
-        let mut reporter = args.report.reporter(out);
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let reporter = args.report.reporter();
         let mut summary = Summary::default();
         let mut status = self.walked;
         let mut findings = 0;
@@ -178,12 +177,13 @@ impl Linter {
                         input: &input,
                         variants: &variants,
                         selection: &selection,
+                        reporter: reporter.as_ref(),
                         jobs: args.jobs.threads(),
                     };
                     if args.fix {
-                        run.fix(reporter.as_mut(), &mut summary)
+                        run.fix(&mut out, &mut summary)
                     } else {
-                        run.report(reporter.as_mut(), &mut summary)
+                        run.report(&mut out, &mut summary)
                             .map_err(|f| Stop::of(f, &input.display))
                     }
                 }
@@ -207,7 +207,7 @@ impl Linter {
                 Err(Stop::Output(e)) => return output_failed(&e, "report", status),
             }
         }
-        if let Err(e) = reporter.finish(&summary) {
+        if let Err(e) = reporter.finish(&summary, &mut out) {
             return output_failed(&e, "report", status);
         }
         if status == ExitStatus::Success && findings > 0 {
@@ -275,8 +275,15 @@ struct FileRun<'a> {
     input: &'a Input,
     variants: &'a Variants,
     selection: &'a Selection,
+    reporter: &'a dyn Reporter,
     /// Threads that lint games; with one, games are linted on this thread.
     jobs: usize,
+}
+
+/// What linting a chunk of games found, ready to write.
+struct Linted {
+    rendered: Rendered,
+    summary: Summary,
 }
 
 impl FileRun<'_> {
@@ -296,57 +303,51 @@ impl FileRun<'_> {
         lint_game(parsed, source, self.variants, self.selection, self.scope())
     }
 
-    /// Lints a chunk's games.
-    fn lint_chunk(&self, pending: PendingChunk) -> (ChunkGames, Vec<Replay>) {
-        let games = pending.parse();
-        let replays = games
-            .games(&self.input.display)
-            .map(|(source, parsed)| self.lint(source, parsed))
-            .collect();
-        (games, replays)
+    /// Lints and renders a chunk's games.
+    fn lint_chunk(&self, pending: PendingChunk) -> Linted {
+        let chunk = pending.parse();
+        let mut linted = Linted {
+            rendered: Rendered::default(),
+            summary: Summary::default(),
+        };
+        let mut locator = Locator::default();
+        for (source, parsed) in chunk.games(&self.input.display) {
+            let replay = self.lint(source, parsed);
+            linted.summary.add(&replay.diagnostics);
+            let report = GameReport {
+                source,
+                game: &parsed.game,
+                replay: &replay,
+            };
+            linted.rendered.add(self.reporter, &report, &mut locator);
+        }
+        linted
     }
 
     /// Lints the file chunk by chunk and reports every finding.
-    fn report(
-        &self,
-        reporter: &mut dyn Reporter,
-        summary: &mut Summary,
-    ) -> Result<FileOutcome, Failure> {
+    fn report(&self, out: &mut dyn Write, summary: &mut Summary) -> Result<FileOutcome, Failure> {
         let mut outcome = FileOutcome::default();
-        let mut number = 0;
-        let name = &self.input.display;
-        let mut report = |source: Source<'_>, parsed: &ParsedGame, replay: &Replay| {
-            number += 1;
-            outcome.findings += replay.diagnostics.len();
-            summary.add(&replay.diagnostics);
-            reporter
-                .game(&GameReport {
-                    source,
-                    number,
-                    game: &parsed.game,
-                    replay,
-                })
-                .map_err(Failure::Output)
+        let mut number = 1;
+        let mut write = |linted: Linted| {
+            outcome.findings += linted.summary.errors + linted.summary.warnings;
+            summary.merge(&linted.summary);
+            linted
+                .rendered
+                .write_to(out, number)
+                .map_err(Failure::Output)?;
+            number += linted.rendered.len();
+            Ok(())
         };
         let chunks = read_chunks(self.input)
             .map_err(Failure::Read)?
             .map(|pending| pending.map_err(Failure::Read));
         if self.jobs == 1 {
             for pending in chunks {
-                let (games, replays) = self.lint_chunk(pending?);
-                for ((source, parsed), replay) in games.games(name).zip(&replays) {
-                    report(source, parsed, replay)?;
-                }
+                write(self.lint_chunk(pending?))?;
             }
         } else {
             let lint = |pending| self.lint_chunk(pending);
-            let take = |(games, replays): (ChunkGames, Vec<Replay>)| {
-                for ((source, parsed), replay) in games.games(name).zip(&replays) {
-                    report(source, parsed, replay)?;
-                }
-                Ok(())
-            };
-            run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, lint, take).map_err(|stopped| {
+            run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, lint, write).map_err(|stopped| {
                 match stopped {
                     Stopped::Failed(failure) => failure,
                     Stopped::Spawn(e) => Failure::Threads(e),
@@ -359,7 +360,7 @@ impl FileRun<'_> {
     /// Fixes the file as it streams (see [`xpgn::lint::fix`]), replaces it atomically if
     /// anything changed, and reports what is left: of the new file, or of the file as it
     /// was when it is not rewritten.
-    fn fix(&self, reporter: &mut dyn Reporter, summary: &mut Summary) -> Result<FileOutcome, Stop> {
+    fn fix(&self, out: &mut dyn Write, summary: &mut Summary) -> Result<FileOutcome, Stop> {
         let name = &self.input.display;
         let Some(path) = &self.input.path else {
             return Err(Stop::File(
@@ -386,9 +387,7 @@ impl FileRun<'_> {
             fixes = fixed.fixes;
             Ok::<_, FixError>(fixed.changed)
         });
-        let mut outcome = self
-            .report(reporter, summary)
-            .map_err(|f| Stop::of(f, name))?;
+        let mut outcome = self.report(out, summary).map_err(|f| Stop::of(f, name))?;
         match written {
             Ok(_) => {
                 outcome.fixed = fixes;

@@ -292,16 +292,12 @@ enum Format {
 }
 
 impl ReportArgs {
-    /// The reporter these options ask for, writing to standard output.
-    fn reporter<'a>(&self, out: impl std::io::Write + 'a) -> Box<dyn report::Reporter + 'a> {
+    /// The reporter these options ask for.
+    fn reporter(&self) -> Box<dyn report::Reporter> {
         match self.format {
-            Format::Human => Box::new(report::HumanReporter::new(
-                out,
-                self.color.enabled(),
-                self.quiet,
-            )),
-            Format::Json => Box::new(report::JsonReporter::new(out)),
-            Format::Github => Box::new(report::GithubReporter::new(out)),
+            Format::Human => Box::new(report::HumanReporter::new(self.color.enabled(), self.quiet)),
+            Format::Json => Box::new(report::JsonReporter),
+            Format::Github => Box::new(report::GithubReporter),
         }
     }
 }
