@@ -463,6 +463,18 @@ fn running_kings_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #3 Save the king! running, the kings already swapped; the counts are
+/// cross-checked with `scripts/save_the_king_perft.py`, written from the rules text on
+/// top of python-chess.
+#[test]
+fn save_the_king_positions_match_cross_checked_counts() {
+    // The FENs carry the running event (`events(3-)`): the kings stand swapped already.
+    run(
+        "save-the-king.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #126 Callback Orders running from the start; the counts are cross-checked with
 /// `scripts/callback_orders_perft.py`, written from the rules text on top of python-chess.
 #[test]

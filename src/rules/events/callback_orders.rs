@@ -102,6 +102,15 @@ impl CallbackOrders {
         let text = san::written(written);
         let help = || san::legal_help(v, pos, &text, None);
         let Some(victim) = victim else {
+            // `@` after taking an enemy piece is another running event's to read (#3's
+            // captured king, SV-4).
+            if pos
+                .events()
+                .iter()
+                .any(|e| e.number() != NUMBER && e.reads(Form::CapturedTo))
+            {
+                return None;
+            }
             return Some(Err(san::illegal(
                 format!(
                     "`@` after a capture puts back a piece of the mover's own that it took, and {} holds no {us} piece (CO-1)",
