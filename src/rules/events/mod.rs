@@ -37,6 +37,7 @@ pub mod running_kings;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
+pub mod smaller_board;
 pub mod spies;
 pub mod tanks;
 pub mod treasure_hunt;
@@ -64,7 +65,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 39] = [
+pub const ALL: [&dyn Event; 40] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -92,6 +93,7 @@ pub const ALL: [&dyn Event; 39] = [
     &slow_pieces::SlowPieces,
     &bloodthirst::Bloodthirst,
     &minor_transformations::MinorTransformations,
+    &smaller_board::SmallerBoard,
     &LoyalKnights,
     &no_checks::NoChecks,
     &treasure_hunt::TreasureHunt,
@@ -391,6 +393,26 @@ fn from_to_needed(
             Some(format!("write {}", spelled.join(" or "))),
         ))
     })
+}
+
+/// The squares the running events take off the board (SB-2).
+fn removed_squares(v: &Variant, pos: &Position) -> Bitboard {
+    let mut removed = Bitboard::EMPTY;
+    for event in pos.events() {
+        removed |= event.removed_squares(v, pos);
+    }
+    removed
+}
+
+/// The first and last file with a square left on the board (SB-6: b and g under #83).
+fn files_left(v: &Variant, pos: &Position) -> (u8, u8) {
+    let g = v.geometry;
+    let left = g.all() & !removed_squares(v, pos);
+    let files = || (0..g.width).filter(|&file| (g.file_mask(file) & left).nonempty());
+    match (files().next(), files().next_back()) {
+        (Some(first), Some(last)) => (first, last),
+        _ => (0, g.width - 1),
+    }
 }
 
 /// One of `names`, drawn with `pick` ([`Event::random_choices`]).
