@@ -33,6 +33,7 @@ pub mod prince;
 pub mod princess;
 pub mod revival;
 pub mod revival_old;
+pub mod roar;
 pub mod running_kings;
 pub mod short_non_captures;
 pub mod slow_king;
@@ -65,7 +66,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 40] = [
+pub const ALL: [&dyn Event; 41] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &revival::Revival,
@@ -76,6 +77,7 @@ pub const ALL: [&dyn Event; 40] = [
     &pawn_march::PawnMarch,
     &spies::Spies,
     &magnetic_pawns::MagneticPawns,
+    &roar::Roar,
     &directional_knights::DirectionalKnights,
     &drunken_bishops::DrunkenBishops,
     &mimicker::Mimicker,
