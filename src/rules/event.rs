@@ -446,6 +446,13 @@ pub trait Event: Send + Sync {
         Vec::new()
     }
 
+    /// Whether the side that waits may stand in check in a position under it (SB-3: the
+    /// push at the start of #83 may check the starter's opponent before the starter
+    /// moves), so that a FEN of such a position reads back.
+    fn waiting_check_allowed(&self) -> bool {
+        false
+    }
+
     /// The squares the event takes off the board (#83: files a and h, SB-2): no piece
     /// stands, moves or attacks there, and events that run round the board's edges use
     /// the squares left (SB-6). The event itself keeps its moves and attacks off them.

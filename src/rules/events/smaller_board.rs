@@ -144,6 +144,11 @@ impl Event for SmallerBoard {
         )
     }
 
+    /// SB-3: the push may check the starter's opponent before the starter moves.
+    fn waiting_check_allowed(&self) -> bool {
+        true
+    }
+
     fn removed_squares(&self, v: &Variant, _pos: &Position) -> Bitboard {
         removed(v)
     }
