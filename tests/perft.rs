@@ -323,6 +323,25 @@ fn generous_queens_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #24 Roar!: knights' roars and stand-still promotions; the counts are
+/// cross-checked with `scripts/roar_perft.py`, an independent generator written from the
+/// rules page on top of python-chess.
+#[test]
+fn roar_positions_match_cross_checked_counts() {
+    run("roar.perft", Variant::by_name("event-chess").unwrap());
+}
+
+/// Event #83 Smaller Board started in each position (the push at the start included,
+/// SB-1, SB-5); the counts are cross-checked with `scripts/smaller_board_perft.py`, an
+/// independent generator written from the rules page on top of python-chess.
+#[test]
+fn smaller_board_positions_match_cross_checked_counts() {
+    run(
+        "smaller-board.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #106 Wall, alone and with #76, #111 and #112 in either order; the counts are
 /// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
 /// the rules pages.

@@ -74,6 +74,9 @@ pub struct Condition {
     pub no_check: bool,
     /// Types it may not run beside, besides its own.
     pub not_with: &'static [EventType],
+    /// Empty squares every rank needs (#83: two, so that the pushes from both edges
+    /// never meet).
+    pub empty_on_every_rank: u8,
 }
 
 impl Condition {
@@ -83,6 +86,7 @@ impl Condition {
         one_of_each: &[],
         no_check: false,
         not_with: &[],
+        empty_on_every_rank: 0,
     };
 
     /// Pieces each player needs and nothing more.
@@ -92,10 +96,12 @@ impl Condition {
             one_of_each: &[],
             no_check: false,
             not_with: &[],
+            empty_on_every_rank: 0,
         }
     }
 
-    /// Why the pieces on the board do not meet it, if they do not.
+    /// Why the board does not meet it, if it does not: the pieces each player needs,
+    /// the empty squares of every rank.
     pub fn check_pieces(&self, v: &Variant, pos: &Position) -> Result<(), String> {
         for &(letter, count) in self.pieces_each {
             let Some(kind) = v.kind_of_letter(letter) else {
@@ -127,6 +133,18 @@ impl Condition {
                 }
             }
         }
+        let g = v.geometry;
+        let wanted = u32::from(self.empty_on_every_rank);
+        for rank in 0..g.height {
+            let empty = (g.rank_mask(rank) & !pos.occupied()).count();
+            if empty < wanted {
+                return Err(format!(
+                    "rank {} has {empty} empty square{} (fewer than {wanted})",
+                    rank + 1,
+                    if empty == 1 { "" } else { "s" }
+                ));
+            }
+        }
         Ok(())
     }
 }
@@ -151,6 +169,12 @@ impl fmt::Display for Condition {
             parts.push(format!(
                 "at least 1 {} each",
                 one_of_words(self.one_of_each)
+            ));
+        }
+        if self.empty_on_every_rank > 0 {
+            parts.push(format!(
+                "at least {} empty squares on every rank",
+                self.empty_on_every_rank
             ));
         }
         for kind in self.not_with {
@@ -420,6 +444,20 @@ pub trait Event: Send + Sync {
         _occupied: Bitboard,
     ) -> Vec<Vec<Sq>> {
         Vec::new()
+    }
+
+    /// Whether the side that waits may stand in check in a position under it (SB-3: the
+    /// push at the start of #83 may check the starter's opponent before the starter
+    /// moves), so that a FEN of such a position reads back.
+    fn waiting_check_allowed(&self) -> bool {
+        false
+    }
+
+    /// The squares the event takes off the board (#83: files a and h, SB-2): no piece
+    /// stands, moves or attacks there, and events that run round the board's edges use
+    /// the squares left (SB-6). The event itself keeps its moves and attacks off them.
+    fn removed_squares(&self, _v: &Variant, _pos: &Position) -> Bitboard {
+        Bitboard::EMPTY
     }
 
     /// Adds the moves this event makes possible for the side to move, from squares in
@@ -938,6 +976,7 @@ mod tests {
             one_of_each: &[],
             no_check: true,
             not_with: &[EventType::RoyalQueen],
+            empty_on_every_rank: 0,
         };
         assert_eq!(
             condition.to_string(),

@@ -317,8 +317,9 @@ fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
     {
         return Ok(());
     }
+    let allowed = pos.events().iter().any(|e| e.waiting_check_allowed());
     for king in pos.checkable_kings(v, waiting) {
-        if pos.is_attacked(v, king, pos.turn) {
+        if !allowed && pos.is_attacked(v, king, pos.turn) {
             return err(format!(
                 "{waiting} is in check but it is {}'s move",
                 pos.turn

@@ -346,6 +346,7 @@ mod tests {
             one_of_each: &[],
             no_check: false,
             not_with: &[EventType::RemoveCheck],
+            empty_on_every_rank: 0,
         },
     ));
     /// Under its rules every piece attacks the enemy king, wherever it stands.
@@ -359,6 +360,7 @@ mod tests {
             one_of_each: &[],
             no_check: true,
             not_with: &[],
+            empty_on_every_rank: 0,
         },
     );
 

@@ -592,10 +592,20 @@ fn resolve_piece_move(
         return Err(illegal(reason, legal_help(v, pos, &written(m), None)));
     }
     if pos.has_events() {
+        // Two events may read one form (`Ng1-g1`: #24's roar, older #88's stand-still):
+        // the first reading that gives a move wins, else the first refusal explains.
+        let mut refused = None;
         for event in pos.events() {
-            if let Some(resolved) = event.resolve(v, pos, m) {
-                return resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written(m)));
+            match event.resolve(v, pos, m) {
+                Some(Ok(mv)) => return allowed_by_events(v, pos, mv, &written(m)),
+                Some(Err(rejection)) => {
+                    refused.get_or_insert(rejection);
+                }
+                None => {}
             }
+        }
+        if let Some(rejection) = refused {
+            return Err(rejection);
         }
     }
     if v.tables.holes.nonempty() && is_pass_form(v, pos, m) {

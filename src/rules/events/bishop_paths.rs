@@ -28,13 +28,19 @@ struct Rules {
     bent: bool,
     /// #38: forward legs wrap round the edges, backward ones are a single step (FR-1).
     wraps: bool,
+    /// The first and last file left on the board, whose edges a wrap goes round (SB-6).
+    files: (u8, u8),
+    /// Squares off the board (SB-2), which no path enters.
+    removed: Bitboard,
 }
 
-fn rules(pos: &Position) -> Rules {
+fn rules(v: &Variant, pos: &Position) -> Rules {
     let running = |number| pos.events().iter().any(|e| e.number() == number);
     Rules {
         bent: running(DRUNKEN),
         wraps: running(FORWARD),
+        files: super::files_left(v, pos),
+        removed: super::removed_squares(v, pos),
     }
 }
 
@@ -50,17 +56,20 @@ fn forward(color: Color, (_, dr): (i32, i32)) -> bool {
 /// the opposite edge under #38, file and rank together at a corner (FR-1, FR-3).
 fn step(v: &Variant, color: Color, at: Sq, d: (i32, i32), rules: Rules) -> Option<Sq> {
     let g = v.geometry;
-    if rules.wraps && forward(color, d) {
-        let around = |coordinate: u8, by: i32, size: u8| {
-            u8::try_from((i32::from(coordinate) + by).rem_euclid(i32::from(size))).ok()
+    let next = if rules.wraps && forward(color, d) {
+        let around = |coordinate: u8, by: i32, (first, last): (u8, u8)| {
+            let size = i32::from(last) - i32::from(first) + 1;
+            let offset = (i32::from(coordinate) - i32::from(first) + by).rem_euclid(size);
+            u8::try_from(i32::from(first) + offset).ok()
         };
         g.sq(
-            around(g.file(at), d.0, g.width)?,
-            around(g.rank(at), d.1, g.height)?,
+            around(g.file(at), d.0, rules.files)?,
+            around(g.rank(at), d.1, (0, g.height - 1))?,
         )
     } else {
         g.offset(at, d.0, d.1)
-    }
+    };
+    next.filter(|&sq| !rules.removed.contains(sq))
 }
 
 /// Slides from `start` along `d` for at most `most` squares onto `path`: up to the first
@@ -151,7 +160,7 @@ pub(super) fn reach(
     if !is_moving_bishop(v, pos, from, piece) {
         return;
     }
-    let attacks: Bitboard = paths(v, piece.color, from, occupied, rules(pos))
+    let attacks: Bitboard = paths(v, piece.color, from, occupied, rules(v, pos))
         .into_iter()
         .flatten()
         .collect();
@@ -175,7 +184,7 @@ pub(super) fn routes(
         return Vec::new();
     }
     let mut ways: Vec<Vec<Sq>> = Vec::new();
-    for path in paths(v, piece.color, from, occupied, rules(pos)) {
+    for path in paths(v, piece.color, from, occupied, rules(v, pos)) {
         if let Some(at) = path.iter().position(|&sq| sq == to) {
             let way = path[..=at].to_vec();
             if !ways.contains(&way) {
@@ -195,7 +204,7 @@ pub(super) fn squares(
     occupied: Bitboard,
 ) -> Option<Bitboard> {
     is_moving_bishop(v, pos, from, piece).then(|| {
-        paths(v, piece.color, from, occupied, rules(pos))
+        paths(v, piece.color, from, occupied, rules(v, pos))
             .into_iter()
             .flatten()
             .collect()
@@ -216,6 +225,45 @@ mod tests {
         out
     }
 
+    /// The rules on the whole board.
+    fn whole_board(bent: bool, wraps: bool) -> Rules {
+        Rules {
+            bent,
+            wraps,
+            files: (0, 7),
+            removed: Bitboard::EMPTY,
+        }
+    }
+
+    #[test]
+    fn sb_6_without_files_a_and_h_a_wrap_goes_round_files_b_and_g() {
+        let removed = event_chess().geometry.file_mask(0) | event_chess().geometry.file_mask(7);
+        let smaller = Rules {
+            files: (1, 6),
+            removed,
+            ..whole_board(false, true)
+        };
+        // Up-right from g3 the next square is b4, then c5.
+        let from_g3 = reached(smaller, Color::White, "g3", &[]);
+        for square in ["b4", "c5", "f2"] {
+            assert!(
+                from_g3.contains(&square.to_owned()),
+                "{square}: {from_g3:?}"
+            );
+        }
+        assert!(
+            from_g3.iter().all(|s| !s.starts_with(['a', 'h'])),
+            "{from_g3:?}"
+        );
+        // #30's bent path never turns on a removed square: a1 is gone, b2-a3 too.
+        let bent = Rules {
+            files: (1, 6),
+            removed,
+            ..whole_board(true, false)
+        };
+        assert_eq!(reached(bent, Color::White, "b1", &[]), ["b3", "c2", "d1"]);
+    }
+
     fn reached(rules: Rules, color: Color, from: &str, occupied: &[&str]) -> Vec<String> {
         let occupied: Bitboard = occupied.iter().map(|s| sq(s)).chain([sq(from)]).collect();
         names(
@@ -228,10 +276,7 @@ mod tests {
 
     #[test]
     fn db_1_one_step_then_a_turn_never_straight_on() {
-        let bent = Rules {
-            bent: true,
-            wraps: false,
-        };
+        let bent = whole_board(true, false);
         // From a1 the only first square is b2; the turns go to a3 or along b2-h8's
         // perpendicular c1.
         assert_eq!(reached(bent, Color::White, "a1", &[]), ["a3", "b2", "c1"]);
@@ -241,10 +286,7 @@ mod tests {
 
     #[test]
     fn fr_1_to_fr_3_forward_wraps_backward_steps_once() {
-        let wraps = Rules {
-            bent: false,
-            wraps: true,
-        };
+        let wraps = whole_board(false, true);
         // The catalogue's d3-a6 then h7-g8 (FR-1).
         let white = reached(wraps, Color::White, "d3", &[]);
         for square in ["a6", "h7", "g8", "c2", "e2"] {
@@ -264,10 +306,7 @@ mod tests {
 
     #[test]
     fn db_8_fr_7_together_the_second_leg_wraps_and_never_two_back() {
-        let both = Rules {
-            bent: true,
-            wraps: true,
-        };
+        let both = whole_board(true, true);
         // White bishop h3: the first step up-right wraps to a4, then turns.
         let from_h3 = reached(both, Color::White, "h3", &[]);
         assert!(from_h3.contains(&"a4".to_owned()), "{from_h3:?}");
@@ -275,10 +314,7 @@ mod tests {
         // reaches (b4 and f4 cut the forward legs that would wrap round to it).
         let blocked = ["b4", "f4"];
         assert!(!reached(both, Color::White, "d4", &blocked).contains(&"d2".to_owned()));
-        let bent = Rules {
-            bent: true,
-            wraps: false,
-        };
+        let bent = whole_board(true, false);
         assert!(reached(bent, Color::White, "d4", &blocked).contains(&"d2".to_owned()));
     }
 }

@@ -35,11 +35,13 @@ pub mod prince;
 pub mod princess;
 pub mod revival;
 pub mod revival_old;
+pub mod roar;
 pub mod running_kings;
 pub mod save_the_king;
 pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
+pub mod smaller_board;
 pub mod spies;
 pub mod starvation;
 pub mod tanks;
@@ -68,7 +70,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 43] = [
+pub const ALL: [&dyn Event; 45] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -80,6 +82,7 @@ pub const ALL: [&dyn Event; 43] = [
     &pawn_march::PawnMarch,
     &spies::Spies,
     &magnetic_pawns::MagneticPawns,
+    &roar::Roar,
     &directional_knights::DirectionalKnights,
     &drunken_bishops::DrunkenBishops,
     &mimicker::Mimicker,
@@ -99,6 +102,7 @@ pub const ALL: [&dyn Event; 43] = [
     &bloodthirst::Bloodthirst,
     &minor_transformations::MinorTransformations,
     &commanding_voice::CommandingVoice,
+    &smaller_board::SmallerBoard,
     &LoyalKnights,
     &no_checks::NoChecks,
     &treasure_hunt::TreasureHunt,
@@ -402,6 +406,26 @@ fn from_to_needed(
             Some(format!("write {}", spelled.join(" or "))),
         ))
     })
+}
+
+/// The squares the running events take off the board (SB-2).
+fn removed_squares(v: &Variant, pos: &Position) -> Bitboard {
+    let mut removed = Bitboard::EMPTY;
+    for event in pos.events() {
+        removed |= event.removed_squares(v, pos);
+    }
+    removed
+}
+
+/// The first and last file with a square left on the board (SB-6: b and g under #83).
+fn files_left(v: &Variant, pos: &Position) -> (u8, u8) {
+    let g = v.geometry;
+    let left = g.all() & !removed_squares(v, pos);
+    let files = || (0..g.width).filter(|&file| (g.file_mask(file) & left).nonempty());
+    match (files().next(), files().next_back()) {
+        (Some(first), Some(last)) => (first, last),
+        _ => (0, g.width - 1),
+    }
 }
 
 /// One of `names`, drawn with `pick` ([`Event::random_choices`]).

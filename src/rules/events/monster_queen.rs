@@ -73,6 +73,7 @@ static INFO: EventInfo = EventInfo {
         one_of_each: &[],
         no_check: true,
         not_with: &[EventType::RoyalQueen],
+        ..Condition::NONE
     },
     rulings: &["MQ-1", "MQ-2", "MQ-3", "MQ-4", "MQ-5", "MQ-6"],
     page: "docs/rules/event-51-monster-queen.md",
