@@ -93,7 +93,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
                     first = false;
                     out.write_all(text.as_bytes()).map_err(Failure::Output)?;
                     // Every game ends its line; an empty one is its separator alone.
-                    if !text.ends_with('\n') && !(separator && text.is_empty()) {
+                    if !(text.ends_with('\n') || separator && text.is_empty()) {
                         out.write_all(b"\n").map_err(Failure::Output)?;
                     }
                 }
@@ -101,10 +101,8 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
             Ok(())
         };
         let converted = if jobs == 1 {
-            let mut take = take;
-            chunks
-                .map(|pending| pending.and_then(|pending| take(convert(pending))))
-                .collect::<Result<(), _>>()
+            let (mut chunks, mut take) = (chunks, take);
+            chunks.try_for_each(|pending| pending.and_then(|pending| take(convert(pending))))
         } else {
             run_ordered(jobs, WORKER_STACK_BYTES, chunks, convert, take).map_err(|stopped| {
                 match stopped {
@@ -234,13 +232,12 @@ fn write_game(
             } else {
                 MainLine::Fen
             };
-            let text = main_line_text(&replay, list).map_err(|refused| {
+            main_line_text(&replay, list).map_err(|refused| {
                 format!(
                     "{name}: no UCI spelling at ply {}: {}",
                     refused.ply, refused.reason
                 )
-            })?;
-            text
+            })?
         }
         Target::Json => {
             serde_json::to_string(&document(game, &replay)).map_err(|e| format!("{name}: {e}"))?
