@@ -117,9 +117,9 @@ pub fn main_line_text(replay: &Replay, list: MainLine) -> Result<String, Unconve
     match list {
         MainLine::Fen => {
             out.push_str(&played.start);
-            for (_, detail) in main_line(played) {
+            for fen in main_line(played).filter_map(|(_, detail)| detail.fen.as_deref()) {
                 out.push('\n');
-                out.push_str(&detail.fen);
+                out.push_str(fen);
             }
         }
         MainLine::Uci => {

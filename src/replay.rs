@@ -12,7 +12,7 @@ use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
 use crate::rules::event::{Follower, Moved};
-use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san};
+use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san, san_giving};
 use crate::rules::{Ending, EventStart, Move, Position, Special, Variant, Variants, parse_fen};
 use crate::rules::{events, meta};
 use crate::span::{Span, Spanned};
@@ -77,21 +77,28 @@ pub struct Played {
 impl Played {
     /// Records a move that replayed, as much of it as the recording keeps.
     fn record(&mut self, v: &Variant, before: &Position, mv: &Move, after: &Position, at: MoveAt) {
-        let played_move = |detail: bool| PlayedMove {
-            span: at.span,
-            ply: at.ply,
-            variation: at.path.to_vec(),
-            san: san(v, before, mv),
-            detail: detail.then(|| Box::new(MoveDetail::new(v, before, mv, after))),
+        // `detail`: none, or the detail with or without the position after the move.
+        let played_move = |detail: Option<bool>| {
+            // Judged once, on the position the replay has made already.
+            let gives = gives(v, after);
+            PlayedMove {
+                span: at.span,
+                ply: at.ply,
+                variation: at.path.to_vec(),
+                san: san_giving(v, before, mv, gives),
+                detail: detail
+                    .map(|fen| Box::new(MoveDetail::new(v, before, mv, after, gives, fen))),
+            }
         };
         let main_line = at.path.is_empty();
         self.main_plies += usize::from(main_line);
         match self.recording {
-            Recording::Spellings => self.moves.push(played_move(false)),
-            Recording::Everything => self.moves.push(played_move(true)),
+            Recording::Spellings => self.moves.push(played_move(None)),
+            Recording::Moves => self.moves.push(played_move(Some(false))),
+            Recording::Everything => self.moves.push(played_move(Some(true))),
             Recording::Board(wanted) => {
                 if main_line && wanted.is_none_or(|ply| ply == self.main_plies) {
-                    self.board = Some((after.clone(), Some(played_move(true))));
+                    self.board = Some((after.clone(), Some(played_move(Some(true)))));
                 }
             }
         }
@@ -164,15 +171,23 @@ pub struct MoveDetail {
     pub faces: Option<(i32, i32)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placed: Option<String>,
-    /// The position after it, in FEN.
-    pub fen: String,
+    /// The position after it, in FEN (recorded with [`Recording::Everything`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
 }
 
 impl MoveDetail {
-    fn new(v: &Variant, before: &Position, mv: &Move, after: &Position) -> MoveDetail {
+    fn new(
+        v: &Variant,
+        before: &Position,
+        mv: &Move,
+        after: &Position,
+        gives: Gives,
+        fen: bool,
+    ) -> MoveDetail {
         let g = v.geometry;
         MoveDetail {
-            lan: crate::rules::san::lan(v, before, mv),
+            lan: crate::rules::san::lan_giving(v, before, mv, gives),
             uci: crate::rules::san::uci(v, mv),
             from: g.name(mv.from),
             through: match mv.special {
@@ -197,7 +212,7 @@ impl MoveDetail {
                 .iter()
                 .find_map(|e| e.placed(v, before, mv))
                 .map(|(letter, sq)| format!("{letter}@{}", g.name(sq))),
-            fen: crate::rules::write_fen(v, after),
+            fen: fen.then(|| crate::rules::write_fen(v, after)),
         }
     }
 }
@@ -208,8 +223,11 @@ impl MoveDetail {
 pub enum Recording {
     /// Each move's canonical SAN (what `lint` compares spellings with).
     Spellings,
+    /// What the notations write ([`MoveDetail`] per move, without the position after
+    /// it: writing a FEN costs more than the rest of the move).
+    Moves,
     #[default]
-    /// Everything a conversion writes: [`MoveDetail`] per move.
+    /// Everything a conversion writes: [`MoveDetail`] per move, FEN included.
     Everything,
     /// One position of the main line to draw ([`Played::board`]): after this many plies,
     /// or after the last that replays.

@@ -195,7 +195,12 @@ fn write_game(
         write_canonical(game, variants, &mut text);
         return Ok((text, ExitStatus::Success));
     }
-    let replay = replay_recording(game, variants, Recording::Everything);
+    // A FEN per move only where the output holds it.
+    let recording = match target {
+        Target::Fen | Target::Json | Target::Yaml => Recording::Everything,
+        Target::San | Target::Lan | Target::Uci | Target::Pgn => Recording::Moves,
+    };
+    let replay = replay_recording(game, variants, recording);
     let mut status = ExitStatus::Success;
     if let Some(error) = replay
         .diagnostics

@@ -1347,22 +1347,34 @@ pub fn gives(v: &Variant, after: &Position) -> Gives {
     }
 }
 
-/// Canonical SAN with `+` or `#`.
-pub fn san(v: &Variant, pos: &Position, mv: &Move) -> String {
-    let mut out = san_plain(v, pos, mv);
-    push_check_mark(v, pos, mv, &mut out);
-    out
+impl Gives {
+    fn push_mark(self, out: &mut String) {
+        match self {
+            Gives::Nothing => {}
+            Gives::Check => out.push('+'),
+            Gives::Mate => out.push('#'),
+        }
+    }
 }
 
-/// Appends `+` or `#` as playing `mv` on `pos` checks or mates.
-fn push_check_mark(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
+/// What playing `mv` on `pos` gives.
+fn gives_by(v: &Variant, pos: &Position, mv: &Move) -> Gives {
     let mut after = pos.clone();
     v.play(&mut after, mv);
-    match gives(v, &after) {
-        Gives::Nothing => {}
-        Gives::Check => out.push('+'),
-        Gives::Mate => out.push('#'),
-    }
+    gives(v, &after)
+}
+
+/// Canonical SAN with `+` or `#`.
+pub fn san(v: &Variant, pos: &Position, mv: &Move) -> String {
+    san_giving(v, pos, mv, gives_by(v, pos, mv))
+}
+
+/// Canonical SAN with the mark of what the move `gives`, for a caller that has played it
+/// already ([`gives`] of the position after it).
+pub fn san_giving(v: &Variant, pos: &Position, mv: &Move, gives: Gives) -> String {
+    let mut out = san_plain(v, pos, mv);
+    gives.push_mark(&mut out);
+    out
 }
 
 /// The UCI spelling (`e2e4`, `e7e8q`; castling as king to its square, or to the rook in
@@ -1391,6 +1403,11 @@ pub fn uci(v: &Variant, mv: &Move) -> Option<String> {
 /// Long algebraic notation: every move with its origin (`Ng1-f3`, `e7-e8=Q`, `Bb5xc6+`,
 /// `Ra1-e1-f10`).
 pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
+    lan_giving(v, pos, mv, gives_by(v, pos, mv))
+}
+
+/// [`lan`] with the mark of what the move `gives`, as [`san_giving`].
+pub fn lan_giving(v: &Variant, pos: &Position, mv: &Move, gives: Gives) -> String {
     let g = v.geometry;
     let mut out = String::new();
     if let Special::Event { number, .. } = mv.special
@@ -1417,6 +1434,6 @@ pub fn lan(v: &Variant, pos: &Position, mv: &Move) -> String {
         }
     }
     annotate(v, pos, mv, &mut out);
-    push_check_mark(v, pos, mv, &mut out);
+    gives.push_mark(&mut out);
     out
 }

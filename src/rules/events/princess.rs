@@ -105,6 +105,16 @@ impl Princess {
     }
 }
 
+/// The `Q@` a written move or turn names: in a turn of several parts (#51, #102), the
+/// part that takes the queen carries it.
+fn written_queen(body: &MoveBody) -> Option<crate::notation::Square> {
+    match body {
+        MoveBody::Piece(m) => queen_at(m),
+        MoveBody::Turn(parts) => parts.iter().find_map(written_queen),
+        _ => None,
+    }
+}
+
 /// Reads the captures of last queens in a record (PS-2, PS-4, PS-5).
 struct PrincessFollower;
 
@@ -117,10 +127,7 @@ impl Follower for PrincessFollower {
         let Some(owner) = takes_last_queen(v, moved.before, moved.mv) else {
             return true;
         };
-        let written = match &moved.written.body {
-            MoveBody::Piece(m) => queen_at(m),
-            _ => None,
-        };
+        let written = written_queen(&moved.written.body);
         let appears = replacement(v, moved.before, moved.mv);
         PRINCESSES.judge(v, moved, owner, written, appears, out)
     }

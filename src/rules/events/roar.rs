@@ -89,10 +89,28 @@ fn roars(v: &Variant, pos: &Position, from: Bitboard, out: &mut Vec<Move>) {
         return;
     };
     for sq in pos.pieces(pos.turn, knight) & from {
-        if !pushes(v, pos, sq).is_empty() {
+        if !pushes(v, pos, sq).is_empty() && !stands_still_otherwise(v, pos, sq) {
             out.push(roar_move(pos, sq));
         }
     }
+}
+
+/// RO-6: whether another running event lets the piece on `sq` stand still (the older
+/// #88's armour break), a move also written `Nc4-c4`: that knight does not roar, so the
+/// record's `Nc4-c4` has one meaning.
+fn stands_still_otherwise(v: &Variant, pos: &Position, sq: Sq) -> bool {
+    let mut others = Vec::new();
+    for event in pos.events() {
+        if event.number() != NUMBER {
+            event.extra_moves(v, pos, sq.bit(), sq.bit(), &mut others);
+        }
+    }
+    others.iter().any(|mv| mv.from == sq && mv.to == sq)
+}
+
+/// `Nc4-c4` for the knight on `sq`.
+fn written_stand_still(v: &Variant, sq: Sq) -> String {
+    format!("N{0}-{0}", v.geometry.name(sq))
 }
 
 /// The square of `Nc4-c4`: a piece written going from a square to the same square.
@@ -134,6 +152,16 @@ impl Roar {
                 help(),
             ));
         };
+        if stands_still_otherwise(v, pos, sq) {
+            return Err(san::illegal(
+                format!(
+                    "the {us} knight on {} may stand still for another running event, which `{}` names: it does not roar (RO-6)",
+                    g.name(sq),
+                    written_stand_still(v, sq)
+                ),
+                help(),
+            ));
+        }
         if pushes(v, pos, sq).is_empty() {
             return Err(san::illegal(
                 format!(
