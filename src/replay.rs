@@ -18,6 +18,7 @@ use crate::rules::{events, meta};
 use crate::span::{Span, Spanned};
 
 mod openings;
+mod orthodox;
 use openings::{Node, Openings};
 
 /// What replaying one game found.
@@ -351,7 +352,41 @@ fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Rep
     if variant.slug == "standard" && !start_events.is_empty() {
         return as_event_chess();
     }
+    if variant.slug == "standard"
+        && start_events.is_empty()
+        && record.is_none()
+        && let Some(replay) = replay_orthodox(game, variant)
+    {
+        return replay;
+    }
     replay_under(game, variant, start_events, record).unwrap_or_else(as_event_chess)
+}
+
+/// The result a game claims: its termination marker, or else its Result tag.
+fn claimed_result(game: &Game) -> Option<Spanned<Outcome>> {
+    game.result.or_else(|| {
+        let tag = game.tags.iter().find(|t| t.name.node == "Result")?;
+        Outcome::parse(&tag.value.node).map(|o| Spanned::new(o, tag.value.span))
+    })
+}
+
+/// A game of orthodox chess from the start position replayed on the 64-square board
+/// ([`orthodox`]): `None` where the rules core must replay it.
+fn replay_orthodox(game: &Game, variant: &'static Variant) -> Option<Replay> {
+    if game.tags.iter().any(|t| t.name.node == "FEN") {
+        return None;
+    }
+    let replayed = orthodox::replay(&game.moves)?;
+    let mut replay = Replay {
+        variant: Cow::Borrowed(&variant.slug),
+        plies: replayed.plies,
+        ending: replayed.ending,
+        ..Replay::default()
+    };
+    if let (Some(ending), Some(result)) = (replay.ending, claimed_result(game)) {
+        replay.diagnostics.extend(result_finding(ending, &result));
+    }
+    Some(replay)
 }
 
 /// Replays `game` under `variant`: `None` when the game starts an event and the variant
@@ -461,11 +496,7 @@ fn replay_under(
     replay.plies = main.plies;
     if main.complete {
         replay.ending = crate::rules::ending::ending(variant, &position, &main.keys);
-        // The termination marker, or else the Result tag, claims the result.
-        let claimed = game.result.or_else(|| {
-            let tag = game.tags.iter().find(|t| t.name.node == "Result")?;
-            Outcome::parse(&tag.value.node).map(|o| Spanned::new(o, tag.value.span))
-        });
+        let claimed = claimed_result(game);
         let winner = claimed.as_ref().and_then(|result| match result.node {
             Outcome::WhiteWins => Some(crate::rules::Color::White),
             Outcome::BlackWins => Some(crate::rules::Color::Black),
@@ -483,7 +514,7 @@ fn replay_under(
             replay.ending = crate::rules::ending::ending(variant, &position, &main.keys);
         }
         if let (Some(ending), Some(result)) = (replay.ending, claimed) {
-            replayer.check_result(ending, &result);
+            replayer.diagnostics.extend(result_finding(ending, &result));
         }
     }
     replay.event_reports = main
@@ -1054,38 +1085,37 @@ impl Replayer<'_> {
             .with_help(help),
         );
     }
+}
 
-    fn check_result(&mut self, ending: Ending, result: &Spanned<Outcome>) {
-        let won_by = |winner| match winner {
-            crate::rules::Color::White => Outcome::WhiteWins,
-            crate::rules::Color::Black => Outcome::BlackWins,
+/// The finding where the result a game claims contradicts how its board ends.
+fn result_finding(ending: Ending, result: &Spanned<Outcome>) -> Option<Diagnostic> {
+    let won_by = |winner| match winner {
+        crate::rules::Color::White => Outcome::WhiteWins,
+        crate::rules::Color::Black => Outcome::BlackWins,
+    };
+    let expected = match ending {
+        Ending::Checkmate { winner } | Ending::EventWin { winner, .. } => won_by(winner),
+        Ending::Stalemate => Outcome::Draw,
+        _ => return None,
+    };
+    (result.node != expected).then(|| {
+        let what = match ending {
+            Ending::Checkmate { winner } => format!("{winner} has mated"),
+            Ending::EventWin { winner, event } => events::by_number(event)
+                .map_or_else(|| format!("{winner} has won"), |e| e.victory(winner).1),
+            _ => "the game ended in stalemate".to_owned(),
         };
-        let expected = match ending {
-            Ending::Checkmate { winner } | Ending::EventWin { winner, .. } => won_by(winner),
-            Ending::Stalemate => Outcome::Draw,
-            _ => return,
-        };
-        if result.node != expected {
-            let what = match ending {
-                Ending::Checkmate { winner } => format!("{winner} has mated"),
-                Ending::EventWin { winner, event } => events::by_number(event)
-                    .map_or_else(|| format!("{winner} has won"), |e| e.victory(winner).1),
-                _ => "the game ended in stalemate".to_owned(),
-            };
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::ResultContradictsBoard,
-                    result.span,
-                    format!(
-                        "the result `{}` contradicts the board: {what}",
-                        result.node.as_str()
-                    ),
-                    "result",
-                )
-                .with_help(format!("write `{}`", expected.as_str())),
-            );
-        }
-    }
+        Diagnostic::new(
+            Code::ResultContradictsBoard,
+            result.span,
+            format!(
+                "the result `{}` contradicts the board: {what}",
+                result.node.as_str()
+            ),
+            "result",
+        )
+        .with_help(format!("write `{}`", expected.as_str()))
+    })
 }
 
 /// Lets the running events learn from a written move what the record kept secret
