@@ -12,7 +12,8 @@
 
 use cozy_chess::{
     BitBoard, Board, Color as Side, File, Move, Piece, Rank, Square as BoardSquare,
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves,
+    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_pawn_quiets,
+    get_rook_moves,
 };
 
 use std::sync::LazyLock;
@@ -142,30 +143,40 @@ fn piece_move(board: &Board, m: &PieceMove) -> Option<Move> {
         Piece::Queen => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
         Piece::King => get_king_moves(to),
     };
-    // A knight or rider that reaches `to` moves there legally unless its king is in check
-    // or it shields the king; pawns (pushes, en passant) and kings are judged in full.
-    let unhindered = matches!(
-        piece,
-        Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen
-    ) && promotion.is_none()
-        && board.checkers().is_empty();
-    let is_legal = |mv: &Move| {
-        if unhindered && !board.pinned().has(mv.from) {
-            true
-        } else {
-            board.is_legal(*mv)
+    // With the king out of check, a piece that shields nothing and makes a move of its
+    // kind onto a square that is not its own side's moves legally: cheaper than cozy-chess
+    // judging each move in full, which it still does for kings, for en passant (which
+    // may uncover the king along the rank) and in check.
+    let free = board.checkers().is_empty();
+    let pinned = board.pinned();
+    let last_rank = to.rank() == Rank::Eighth.relative_to(us);
+    let takes = board.colors(!us).has(to);
+    let en_passant = board.en_passant().is_some_and(|file| to.file() == file);
+    let is_legal = |mv: Move| {
+        if !free || pinned.has(mv.from) {
+            return board.is_legal(mv);
+        }
+        match piece {
+            Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen => promotion.is_none(),
+            Piece::Pawn if last_rank != promotion.is_some() => false,
+            Piece::Pawn if takes => get_pawn_attacks(mv.from, us).has(to),
+            Piece::Pawn if en_passant => board.is_legal(mv),
+            Piece::Pawn => get_pawn_quiets(mv.from, us, occupied).has(to),
+            Piece::King => board.is_legal(mv),
         }
     };
-    let mut legal = from
-        .into_iter()
-        .map(|from| Move {
+    let mut found = None;
+    for from in from {
+        let mv = Move {
             from,
             to,
             promotion,
-        })
-        .filter(is_legal);
-    let mv = legal.next()?;
-    legal.next().is_none().then_some(mv)
+        };
+        if is_legal(mv) && found.replace(mv).is_some() {
+            return None;
+        }
+    }
+    found
 }
 
 fn castling(board: &Board, long: bool) -> Option<Move> {
