@@ -675,6 +675,15 @@ mod tests {
     }
 
     #[test]
+    fn a_chain_holds_six_leaps_and_a_longer_one_is_refused_with_the_limit() {
+        // HH-7: six own pieces in a row from a1 to g1.
+        let pos = running("K6k/7n/8/4P3/8/1P1P1P2/8/N1B3R1 w - - 0 1");
+        assert!(resolve(&pos, "Nxb3,Nxc1,Nxd3,Nxe5,Nxf3,Nxg1").is_ok());
+        let longer = resolve(&pos, "Nxb3,Nxc1,Nxd3,Nxe5,Nxf3,Nxg1,Nh3").unwrap_err();
+        assert!(longer.reason.contains("HH-7"), "{}", longer.reason);
+    }
+
+    #[test]
     fn chain_data_holds_five_own_captures_on_the_way() {
         let data =
             (0..MAX_TAKEN_ON_THE_WAY as u16).fold(1u16, |data, nth| data << TARGET_BITS | nth);
