@@ -482,6 +482,16 @@ fn running_kings_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #23 Hungry horses running from the start; the counts are cross-checked with
+/// `scripts/hungry_horses_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn hungry_horses_positions_match_cross_checked_counts() {
+    run(
+        "hungry-horses.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #3 Save the king! running, the kings already swapped; the counts are
 /// cross-checked with `scripts/save_the_king_perft.py`, written from the rules text on
 /// top of python-chess.

@@ -309,11 +309,13 @@ fn validate(v: &Variant, pos: &Position) -> Result<(), FenError> {
         }
     }
     let waiting = pos.turn.other();
-    // Pieces an event made royal may stand attacked when it started, to be taken (LQ-5).
+    // Pieces an event made royal may stand attacked when it started, to be taken (LQ-5);
+    // a move that wins by an event's rules may leave its mover in check (HH-5).
     if pos
         .events()
         .iter()
         .any(|e| e.royals(v, pos, waiting).is_some())
+        || v.winner(pos) == Some(waiting)
     {
         return Ok(());
     }
