@@ -42,6 +42,7 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod smaller_board;
+pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
 pub mod tanks;
@@ -70,7 +71,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 45] = [
+pub const ALL: [&dyn Event; 46] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -115,10 +116,11 @@ pub const ALL: [&dyn Event; 45] = [
     &generous_queens::GenerousQueens,
     &heavy_rooks::HeavyRooks,
     &callback_orders::CallbackOrders,
-    // Last, not in number order: `tests/random_games.rs` seeds each pair's game by the
-    // events' places here, and a place taken in the middle would replay every pair
-    // with new games.
+    // The last ones, not in number order: `tests/random_games.rs` seeds each pair's game
+    // by the events' places here, and a place taken in the middle would replay every
+    // pair with new games.
     &save_the_king::SaveTheKing,
+    &soul_eater::SoulEater,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
