@@ -504,6 +504,13 @@ fn save_the_king_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #64 Soul Eater running, the souls in the FENs; the counts are cross-checked with
+/// `scripts/soul_eater_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn soul_eater_positions_match_cross_checked_counts() {
+    run("soul-eater.perft", Variant::by_name("event-chess").unwrap());
+}
+
 /// Event #126 Callback Orders running from the start; the counts are cross-checked with
 /// `scripts/callback_orders_perft.py`, written from the rules text on top of python-chess.
 #[test]

@@ -65,8 +65,14 @@ pub fn ending(v: &Variant, pos: &Position, keys: &[u64]) -> Option<Ending> {
             Ending::Stalemate
         });
     }
-    // Where a king can be captured (PR-2) no material is too little.
-    if !pos.events().iter().any(|e| e.captures_kings()) && insufficient_material(v, pos) {
+    // Where a king can be captured (PR-2), or an event adds mating power (SE-7), no
+    // material is too little.
+    if !pos
+        .events()
+        .iter()
+        .any(|e| e.captures_kings() || e.adds_mating_material(v, pos))
+        && insufficient_material(v, pos)
+    {
         return Some(Ending::InsufficientMaterial);
     }
     let key = pos.key(v);

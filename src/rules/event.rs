@@ -311,6 +311,13 @@ pub trait Event: Send + Sync {
         false
     }
 
+    /// Whether the event gives a side mating power beyond its pieces in `pos` (SE-7: a
+    /// soul moves a king as a rook), so that bare kings or a lone minor piece are not
+    /// too little material to mate.
+    fn adds_mating_material(&self, _v: &Variant, _pos: &Position) -> bool {
+        false
+    }
+
     /// Why `color` may no longer castle, where the event took the right away (PR-5).
     fn why_no_castling(
         &self,

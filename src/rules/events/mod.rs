@@ -43,6 +43,7 @@ pub mod short_non_captures;
 pub mod slow_king;
 pub mod slow_pieces;
 pub mod smaller_board;
+pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
 pub mod tanks;
@@ -71,7 +72,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 46] = [
+pub const ALL: [&dyn Event; 47] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -121,6 +122,7 @@ pub const ALL: [&dyn Event; 46] = [
     // with new games.
     &save_the_king::SaveTheKing,
     &hungry_horses::HungryHorses,
+    &soul_eater::SoulEater,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
