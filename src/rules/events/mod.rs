@@ -31,11 +31,13 @@ pub mod no_checks;
 pub mod pawn_grabbers;
 pub mod pawn_march;
 mod picked_pawns;
+pub mod piecebuilder;
 pub mod prince;
 pub mod princess;
 pub mod revival;
 pub mod revival_old;
 pub mod roar;
+mod rook_stacks;
 pub mod running_kings;
 pub mod save_the_king;
 pub mod short_non_captures;
@@ -70,7 +72,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 45] = [
+pub const ALL: [&dyn Event; 46] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -119,6 +121,7 @@ pub const ALL: [&dyn Event; 45] = [
     // events' places here, and a place taken in the middle would replay every pair
     // with new games.
     &save_the_king::SaveTheKing,
+    &piecebuilder::Piecebuilder,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
