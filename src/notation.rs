@@ -242,7 +242,11 @@ pub struct Placement {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub struct PieceMove {
-    /// The piece letter as written (`N`, `A`, `P`...); none for a pawn.
+    /// The piece letter as written (`N`, `A`, `P`...); none for a pawn. Two letters
+    /// (`RBa4`, a rook carrying a bishop under #115) are kept as one char outside the
+    /// letters ([`PieceMove::letter`] and [`PieceMove::rider`] read them back), so no
+    /// field is added to every move and a reader that knows no stacks sees no letter it
+    /// knows.
     pub piece: Option<char>,
     pub hint: Option<Hint>,
     /// `K@g7`, `@h1`: what the move puts on a square besides its own piece.
@@ -255,7 +259,33 @@ pub struct PieceMove {
     pub targets: Targets,
 }
 
+/// Where two piece letters are kept as one char (Supplementary Private Use Area-A).
+const TWO_LETTERS: u32 = 0xF_0000;
+
+/// `RB` of `RBa4` as one char for [`PieceMove::piece`].
+fn two_letters(first: char, rider: char) -> char {
+    char::from_u32(TWO_LETTERS + ((first as u32 & 0x7f) << 7) + (rider as u32 & 0x7f))
+        .expect("a private-use char")
+}
+
 impl PieceMove {
+    /// The first piece letter as written (`R` of `Ra4` and of `RBa4`).
+    pub fn letter(&self) -> Option<char> {
+        self.piece.map(|piece| match piece as u32 {
+            code @ TWO_LETTERS.. => char::from(((code - TWO_LETTERS) >> 7) as u8),
+            _ => piece,
+        })
+    }
+
+    /// The second piece letter (`B` of `RBa4`): the piece riding on the first.
+    pub fn rider(&self) -> Option<char> {
+        self.piece.and_then(|piece| {
+            (piece as u32)
+                .checked_sub(TWO_LETTERS)
+                .map(|code| char::from((code & 0x7f) as u8))
+        })
+    }
+
     /// A move with no event suffix (`@`, `->`, `/`).
     fn plain(piece: Option<char>, hint: Option<Hint>, targets: Targets) -> Self {
         PieceMove {
@@ -683,6 +713,16 @@ fn placement(i: &str) -> Res<'_, Placement> {
 
 fn piece_move(i: &str) -> Res<'_, PieceMove> {
     let (i, piece) = opt(piece_letter).parse(i)?;
+    let (i, piece) = match piece {
+        Some(first) => {
+            let (i, rider) = opt(piece_letter).parse(i)?;
+            (
+                i,
+                Some(rider.map_or(first, |rider| two_letters(first, rider))),
+            )
+        }
+        None => (i, None),
+    };
     let (i, (hint, targets)) = match targets(i) {
         Ok((rest, targets)) => (rest, (None, targets)),
         Err(nom::Err::Error(_)) => match (hint, targets).parse(i) {
@@ -886,8 +926,11 @@ impl fmt::Display for Placement {
 }
 
 fn write_piece_move(f: &mut fmt::Formatter<'_>, m: &PieceMove) -> fmt::Result {
-    if let Some(piece) = m.piece {
-        f.write_char(piece)?;
+    if let Some(letter) = m.letter() {
+        f.write_char(letter)?;
+    }
+    if let Some(rider) = m.rider() {
+        f.write_char(rider)?;
     }
     match m.hint {
         Some(Hint::File(file)) => f.write_char(char::from(b'a' + file))?,

@@ -208,6 +208,16 @@ fn commanding_voice_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #115 Piecebuilder running from the start; the counts are cross-checked with
+/// `scripts/rook_stacks_perft.py`, an independent generator written from the rules text.
+#[test]
+fn piecebuilder_positions_match_cross_checked_counts() {
+    run(
+        "piecebuilder.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #62 King on horse running from the start; the counts are cross-checked with
 /// `scripts/reach_perft.py`, an independent generator written from the rules text.
 #[test]

@@ -629,6 +629,13 @@ pub trait Event: Send + Sync {
         None
     }
 
+    /// The letter of the piece that rides on the piece on `sq` under this event, written
+    /// after that piece's letter in its ordinary moves (#115: `RBa4`, the rook carrying a
+    /// bishop); `None` where nothing rides there.
+    fn rider(&self, _v: &Variant, _pos: &Position, _sq: Sq) -> Option<char> {
+        None
+    }
+
     /// Appends what this event adds to the canonical spelling of an ordinary move, before
     /// its check mark (PR-2: `K@g7` after a king capture).
     fn annotate(&self, _v: &Variant, _pos: &Position, _mv: &Move, _out: &mut String) {}
@@ -709,6 +716,8 @@ pub enum Form {
     Convert,
     /// `Qxe5,Qxe6#`: one turn in several parts joined by commas.
     Turn,
+    /// `RBa4`: two piece letters, a piece and the one riding on it (#115's stacks).
+    Stack,
 }
 
 impl fmt::Display for Form {
@@ -731,6 +740,9 @@ impl fmt::Display for Form {
                 f.write_str("`@square` as a whole move (the piece there changing sides)")
             }
             Form::Turn => f.write_str("a turn in parts joined by commas"),
+            Form::Stack => {
+                f.write_str("two piece letters (`RBa4`: a piece and the one riding on it)")
+            }
         }
     }
 }

@@ -1163,8 +1163,9 @@ impl Variant {
     }
 
     /// Takes the piece on `victim` (or whichever a running event puts in its place,
-    /// LK-2) for `mv`, counting it (EC-2); returns the square emptied.
-    fn capture(&self, pos: &mut Position, mv: &Move, mut victim: Sq) -> Sq {
+    /// LK-2) for `mv`, counting it (EC-2); returns the square emptied. Events whose own
+    /// moves capture (#115's rider stepping off) take their victims through it too.
+    pub(crate) fn capture(&self, pos: &mut Position, mv: &Move, mut victim: Sq) -> Sq {
         if pos.has_events() {
             for event in pos.events() {
                 victim = event.before_capture(self, pos, mv, victim);

@@ -407,6 +407,7 @@ fn forms(m: &PieceMove) -> impl Iterator<Item = Form> {
     });
     let path = (m.targets.len() > 3).then_some(Form::Path);
     [
+        m.rider().map(|_| Form::Stack),
         placed,
         m.swap.map(|_| Form::Swap),
         m.arrow.map(|_| Form::Arrow),
@@ -1254,6 +1255,7 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
         }
     } else {
         out.push(v.piece(mv.piece.kind).letter);
+        out.extend(rider(v, pos, mv.from));
         push_disambiguation(v, pos, mv, &mut out);
         if mv.is_capture() {
             out.push('x');
@@ -1262,6 +1264,15 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
     out.push_str(&g.name(mv.to));
     push_promotion(v, mv, &mut out);
     out
+}
+
+/// The letter of the piece a running event has riding on the piece on `sq` (#115:
+/// the `B` of `RBa4`), written after that piece's letter.
+fn rider(v: &Variant, pos: &Position, sq: Sq) -> Option<char> {
+    if !pos.has_events() {
+        return None;
+    }
+    pos.events().into_iter().find_map(|e| e.rider(v, pos, sq))
 }
 
 /// Whether a move through a passage captures as it enters (HP-3, HP-9: `exd6-h3`).
@@ -1303,8 +1314,10 @@ fn push_disambiguation(v: &Variant, pos: &Position, mv: &Move, out: &mut String)
         mv.to.bit(),
         &mut rivals,
     );
+    let carried = rider(v, pos, mv.from);
     rivals.retain(|r| {
         r.from != mv.from
+            && rider(v, pos, r.from) == carried
             && match (mv.special, r.special) {
                 (Special::Pass { hole }, Special::Pass { hole: other }) => hole == other,
                 (_, Special::Castle { .. } | Special::Pass { .. } | Special::Event { .. }) => false,
@@ -1419,6 +1432,7 @@ pub fn lan_giving(v: &Variant, pos: &Position, mv: &Move, gives: Gives) -> Strin
     } else {
         if v.role(mv.piece.kind) != Role::Pawn {
             out.push(v.piece(mv.piece.kind).letter);
+            out.extend(rider(v, pos, mv.from));
         }
         out.push_str(&g.name(mv.from));
         if let Special::Pass { hole } = mv.special {

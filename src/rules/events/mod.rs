@@ -32,11 +32,13 @@ pub mod no_checks;
 pub mod pawn_grabbers;
 pub mod pawn_march;
 mod picked_pawns;
+pub mod piecebuilder;
 pub mod prince;
 pub mod princess;
 pub mod revival;
 pub mod revival_old;
 pub mod roar;
+mod rook_stacks;
 pub mod running_kings;
 pub mod save_the_king;
 pub mod short_non_captures;
@@ -72,7 +74,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 47] = [
+pub const ALL: [&dyn Event; 48] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -123,6 +125,7 @@ pub const ALL: [&dyn Event; 47] = [
     &save_the_king::SaveTheKing,
     &hungry_horses::HungryHorses,
     &soul_eater::SoulEater,
+    &piecebuilder::Piecebuilder,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
