@@ -352,8 +352,7 @@ fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Rep
     if variant.slug == "standard" && !start_events.is_empty() {
         return as_event_chess();
     }
-    if variant.slug == "standard"
-        && start_events.is_empty()
+    if start_events.is_empty()
         && record.is_none()
         && let Some(replay) = replay_orthodox(game, variant)
     {
@@ -370,13 +369,19 @@ fn claimed_result(game: &Game) -> Option<Spanned<Outcome>> {
     })
 }
 
-/// A game of orthodox chess from the start position replayed on the 64-square board
-/// ([`orthodox`]): `None` where the rules core must replay it.
+/// A game of orthodox chess or Chess960 replayed on the 64-square board ([`orthodox`]):
+/// `None` where the rules core must replay it.
 fn replay_orthodox(game: &Game, variant: &'static Variant) -> Option<Replay> {
-    if game.tags.iter().any(|t| t.name.node == "FEN") {
+    if !matches!(&*variant.slug, "standard" | "chess960") {
         return None;
     }
-    let replayed = orthodox::replay(&game.moves)?;
+    let start = match game.tags.iter().find(|t| t.name.node == "FEN") {
+        None if !variant.chess960 => orthodox::start(),
+        None => return None,
+        // A FEN the core cannot read is its finding to report.
+        Some(tag) => orthodox::board_from(variant, &parse_fen(variant, &tag.value.node).ok()?)?,
+    };
+    let replayed = orthodox::replay(start, &game.moves)?;
     let mut replay = Replay {
         variant: Cow::Borrowed(&variant.slug),
         plies: replayed.plies,

@@ -1,5 +1,5 @@
-//! Games of orthodox chess from the start position, replayed on cozy-chess's 64-square
-//! board: nearly every game a user checks, at the speed of a dedicated move generator.
+//! Games of orthodox chess and Chess960 replayed on cozy-chess's 64-square board: nearly
+//! every game a user checks, at the speed of a dedicated move generator.
 //!
 //! This replay only confirms: it takes a game whose every move, in the main line and in
 //! its variations, is plain SAN naming exactly one legal move, with every written check
@@ -7,8 +7,10 @@
 //! no null move, no unreadable token). Anything else makes it give up (`None`), and the
 //! rules core replays the game from its start: that replay finds and explains every
 //! problem. What the two replays conclude of a game they both take (the plies, how the
-//! game ends) is the same: `tests::both_replays_agree` holds them to it on every fixture
-//! and on the corpus.
+//! game ends) is the same: `tests::both_replays_agree_on_the_fixtures` and
+//! `..._on_the_corpus` hold them to it.
+
+use std::sync::LazyLock;
 
 use cozy_chess::{
     BitBoard, Board, Color as Side, File, Move, Piece, Rank, Square as BoardSquare,
@@ -16,14 +18,12 @@ use cozy_chess::{
     get_rook_moves,
 };
 
-use std::sync::LazyLock;
-
 use super::variation_follows;
 use crate::command::mentions_event;
 use crate::notation::{CheckMark, Hint, MoveBody, Notation, PieceMove, Separator, Square};
 use crate::pgn::Item;
-use crate::rules::Color;
 use crate::rules::ending::Ending;
+use crate::rules::{Color, Position, Variant, write_fen};
 use crate::span::Spanned;
 
 /// What the replay of a whole game concluded.
@@ -35,15 +35,66 @@ pub(super) struct Replayed {
 
 /// Replays a game of orthodox chess from the start position; `None` where the rules core
 /// must replay it (see the module's documentation).
-pub(super) fn replay(items: &[Spanned<Item>]) -> Option<Replayed> {
-    // Built once: setting up a board costs as much as replaying a few moves on it.
-    static START: LazyLock<Board> = LazyLock::new(Board::default);
-    let mut board = START.clone();
+pub(super) fn replay(mut board: Board, items: &[Spanned<Item>]) -> Option<Replayed> {
     let mut keys = Vec::with_capacity(items.len());
     let plies = line(items, &mut board, Some(&mut keys))?;
     Some(Replayed {
         plies,
         ending: ending(&board, &keys),
+    })
+}
+
+/// The start position of orthodox chess.
+pub(super) fn start() -> Board {
+    // Built once: setting up a board costs as much as replaying a few moves on it.
+    static START: LazyLock<Board> = LazyLock::new(Board::default);
+    START.clone()
+}
+
+/// The position the rules core read from a game's FEN, on the 64-square board; `None`
+/// where cozy-chess would read it otherwise: castling rights it does not accept, an
+/// en-passant square no pawn just passed, clocks out of its range, or, outside Chess960,
+/// castling from anywhere but the king's and rooks' usual squares.
+pub(super) fn board_from(v: &Variant, pos: &Position) -> Option<Board> {
+    let g = v.geometry;
+    let fen = write_fen(v, pos);
+    let mut fields = fen.split(' ');
+    let (placement, side) = (fields.next()?, fields.next()?);
+    // Rights by their rooks' files (Shredder-FEN), as the core keeps them.
+    let mut castling: String = pos
+        .castling
+        .map(|sq| {
+            let file = char::from(b'a' + g.file(sq));
+            if g.rank(sq) == 0 {
+                file.to_ascii_uppercase()
+            } else {
+                file
+            }
+        })
+        .collect();
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let ep = pos.ep.map_or_else(|| "-".to_owned(), |sq| g.name(sq));
+    let (halfmoves, fullmoves) = (pos.halfmoves, pos.fullmoves);
+    let board = Board::from_fen(
+        &format!("{placement} {side} {castling} {ep} {halfmoves} {fullmoves}"),
+        true,
+    )
+    .ok()?;
+    (v.chess960 || usual_castling(&board)).then_some(board)
+}
+
+/// Whether every castling right is a king on its e-file square with a rook on its corner.
+fn usual_castling(board: &Board) -> bool {
+    [Side::White, Side::Black].into_iter().all(|side| {
+        let rights = board.castle_rights(side);
+        let king_home =
+            board.king(side) == BoardSquare::new(File::E, Rank::First.relative_to(side));
+        (rights.short.is_none() && rights.long.is_none())
+            || (king_home
+                && rights.short.is_none_or(|file| file == File::H)
+                && rights.long.is_none_or(|file| file == File::A))
     })
 }
 
@@ -286,16 +337,26 @@ mod tests {
     use super::super::{replay_orthodox, replay_under};
     use crate::games::read_games;
     use crate::pgn::{Game, parse_str};
-    use crate::rules::Variant;
+    use crate::rules::{Variant, Variants};
     use crate::source::Input;
 
     fn standard() -> &'static Variant {
         Variant::by_name("standard").expect("built in")
     }
 
+    /// The variant `game` replays under, as `replay::replay_as` finds it.
+    fn variant_of(game: &Game) -> Option<&'static Variant> {
+        match game.tags.iter().find(|t| t.name.node == "Variant") {
+            None => Some(standard()),
+            Some(tag) => Variants::with_default(standard()).find(&tag.value.node),
+        }
+    }
+
     /// Replays `game` both ways where this replay takes it; whether it did.
     fn agree(game: &Game, name: &str) -> bool {
-        let variant = standard();
+        let Some(variant) = variant_of(game) else {
+            return false;
+        };
         let Some(fast) = replay_orthodox(game, variant) else {
             return false;
         };
@@ -314,18 +375,12 @@ mod tests {
             .collect()
     }
 
-    /// Games of `path` in orthodox chess (no Variant tag, or the standard one).
-    fn orthodox_games(path: &Path, limit: usize) -> Vec<Game> {
-        let variant = standard();
+    /// The first `limit` games of `path`.
+    fn games(path: &Path, limit: usize) -> Vec<Game> {
         let mut games = Vec::new();
         for chunk in read_games(&Input::from_path(path)).expect("readable") {
             for parsed in chunk.expect("readable").games {
-                let tag = parsed.game.tags.iter().find(|t| t.name.node == "Variant");
-                if tag.is_none_or(|t| {
-                    Variant::by_name(&t.value.node).is_some_and(|v| v.slug == variant.slug)
-                }) {
-                    games.push(parsed.game);
-                }
+                games.push(parsed.game);
                 if games.len() == limit {
                     return games;
                 }
@@ -339,7 +394,7 @@ mod tests {
         let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
         let (mut taken, mut given_up) = (0, 0);
         for file in pgn_files(&fixtures) {
-            for game in orthodox_games(&file, usize::MAX) {
+            for game in games(&file, usize::MAX) {
                 if agree(&game, &file.display().to_string()) {
                     taken += 1;
                 } else {
@@ -352,24 +407,29 @@ mod tests {
         assert!(given_up >= 30, "{given_up} games given up");
     }
 
+    /// The standard files, and the Chess960 games of other projects' suites, where FEN
+    /// tags and castling rights by file are the rule.
     #[test]
     fn both_replays_agree_on_the_corpus() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/standard");
-        if !dir.exists() {
-            eprintln!("skipped: {} is absent", dir.display());
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        if !corpus.exists() {
+            eprintln!("skipped: {} is absent", corpus.display());
             return;
         }
-        for file in pgn_files(&dir) {
-            let games = orthodox_games(&file, 4000);
-            let taken = games
-                .iter()
-                .filter(|game| agree(game, &file.display().to_string()))
-                .count();
-            assert!(
-                taken * 10 > games.len() * 9,
-                "{}: {taken} taken",
-                file.display()
-            );
+        for (dir, least_taken) in [("standard", 0.9), ("variants/chess960", 0.5)] {
+            for file in pgn_files(&corpus.join(dir)) {
+                let games = games(&file, 4000);
+                let taken = games
+                    .iter()
+                    .filter(|game| agree(game, &file.display().to_string()))
+                    .count();
+                assert!(
+                    taken as f64 >= games.len() as f64 * least_taken,
+                    "{}: {taken} of {} taken",
+                    file.display(),
+                    games.len()
+                );
+            }
         }
     }
 
@@ -379,7 +439,7 @@ mod tests {
             panic!("one game")
         };
         assert!(agree(&parsed.game, text) || replay_orthodox(&parsed.game, standard()).is_none());
-        super::replay(&parsed.game.moves)
+        super::replay(super::start(), &parsed.game.moves)
     }
 
     #[test]

@@ -313,8 +313,9 @@ fn origin(v: &Variant, pos: &Position, chain: &Move, leaps: &[Leap]) -> String {
 }
 
 /// Whether the written part can be `leap`, the `first` of its chain or not: the square
-/// it lands on, the knight's origin as far as written, and no `x` onto an empty square.
-fn part_matches(v: &Variant, part: &PieceMove, leap: &Leap, first: bool) -> bool {
+/// it lands on, the knight's origin as far as written, no `x` onto an empty square, and
+/// an `x` onto an own piece (HH-7: beside #115, `Nd2` onto an own rook boards it).
+fn part_matches(v: &Variant, part: &PieceMove, leap: &Leap, first: bool, mover: Color) -> bool {
     let g = v.geometry;
     let targets = part.targets.as_slice();
     let Some(last) = targets.last() else {
@@ -323,6 +324,8 @@ fn part_matches(v: &Variant, part: &PieceMove, leap: &Leap, first: bool) -> bool
     let square = |s| g.from_square(s);
     if square(last.square) != Some(leap.to)
         || last.separator == Separator::Capture && leap.taken.is_none()
+        || last.separator != Separator::Capture
+            && leap.taken.is_some_and(|taken| taken.color == mover)
         || part.placed.is_some()
         || part.arrow.is_some()
         || part.swap.is_some()
@@ -453,7 +456,7 @@ fn resolve_chain(v: &Variant, pos: &Position, parts: &[&PieceMove]) -> Result<Mo
                 .iter()
                 .zip(parts)
                 .enumerate()
-                .all(|(k, (leap, part))| part_matches(v, part, leap, k == 0))
+                .all(|(k, (leap, part))| part_matches(v, part, leap, k == 0, pos.turn))
     });
     let chain = match candidates.as_slice() {
         [] => {

@@ -10,7 +10,7 @@
 //! (the stack's moves are the rook's ordinary moves, written `RBa4`); boarding, loading
 //! and stepping off are the event's own moves. Each event names its rulings in [`Ids`].
 
-use crate::notation::PieceMove;
+use crate::notation::{PieceMove, Separator};
 use crate::rules::board::{Bitboard, Sq};
 use crate::rules::event::{EventState, Overlay, Reach};
 use crate::rules::moves::{Move, Special};
@@ -713,6 +713,30 @@ impl Carrier {
             .into_iter()
             .partition(|mv| self.rider(pos, mv.from).is_some());
         let chosen = if free.is_empty() { riders } else { free };
+        let onto_own_rook = pos.piece_at(to)
+            == Some(Piece {
+                color: us,
+                kind: rook,
+            });
+        let marks_capture = written
+            .targets
+            .last()
+            .is_some_and(|t| t.separator == Separator::Capture);
+        if onto_own_rook
+            && marks_capture
+            && let Some(mv) = chosen.first()
+        {
+            // Boarding takes nothing (PB-1): `Nxg8` onto an own rook is left to an event
+            // under which a piece takes its own (#23's knights), or refused.
+            return Some(Err(san::illegal(
+                format!(
+                    "`{text}` writes a capture onto the {us} rook on {}: boarding it captures nothing ({})",
+                    g.name(to),
+                    self.ids.board
+                ),
+                Some(format!("write `{}`", san::san(v, pos, mv))),
+            )));
+        }
         if !chosen.is_empty() {
             if chosen.iter().all(|mv| mv.special == Special::Normal) {
                 return None;
