@@ -34,6 +34,7 @@ pub mod pawn_march;
 mod picked_pawns;
 pub mod prince;
 pub mod princess;
+pub mod prison;
 pub mod revival;
 pub mod revival_old;
 pub mod roar;
@@ -71,7 +72,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 46] = [
+pub const ALL: [&dyn Event; 47] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -121,6 +122,7 @@ pub const ALL: [&dyn Event; 46] = [
     // with new games.
     &save_the_king::SaveTheKing,
     &hungry_horses::HungryHorses,
+    &prison::Prison,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
