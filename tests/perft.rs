@@ -572,3 +572,11 @@ fn long_live_the_queen_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #44 Prison started at the position with its two prisons; the counts are
+/// cross-checked with `scripts/prison_perft.py`, an independent generator written from
+/// the rules text.
+#[test]
+fn prison_positions_match_cross_checked_counts() {
+    run("prison.perft", Variant::by_name("event-chess").unwrap());
+}
