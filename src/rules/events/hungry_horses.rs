@@ -390,6 +390,19 @@ fn why_no_chain(v: &Variant, pos: &Position, parts: &[&PieceMove], turn_text: &s
             g.name(*king)
         );
     }
+    // An own piece is taken only with `x` written (HH-7).
+    if let Some(part) = parts.iter().zip(&squares).find_map(|(part, sq)| {
+        let unmarked = part
+            .targets
+            .last()
+            .is_some_and(|t| t.separator != Separator::Capture);
+        (unmarked && sq.is_some_and(|sq| pos.by_color(us).contains(sq))).then_some(part)
+    }) {
+        return format!(
+            "event #23 Hungry horses: `{}` lands on an own piece without `x`, and an own piece is taken only with `x` written (HH-7)",
+            part_text(part)
+        );
+    }
     // Where each leap lands as written: every part but the last must take an own piece.
     let ends_early = squares[..squares.len() - 1].iter().position(|sq| {
         sq.is_none_or(|sq| pos.by_color(us.other()).contains(sq) || pos.piece_at(sq).is_none())
