@@ -35,6 +35,7 @@ mod picked_pawns;
 pub mod piecebuilder;
 pub mod prince;
 pub mod princess;
+pub mod queenbuilder;
 pub mod revival;
 pub mod revival_old;
 pub mod roar;
@@ -74,7 +75,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 48] = [
+pub const ALL: [&dyn Event; 49] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -126,6 +127,7 @@ pub const ALL: [&dyn Event; 48] = [
     &hungry_horses::HungryHorses,
     &soul_eater::SoulEater,
     &piecebuilder::Piecebuilder,
+    &queenbuilder::Queenbuilder,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
