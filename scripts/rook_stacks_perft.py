@@ -3,8 +3,9 @@
 Piecebuilder (`--event 115`, the default) or the older #37 Queenbuilder (`--event 37`).
 
 A cross-check of xpgn's stacks, written from the rules texts (the catalogue's entries and
-rulings PB-1..PB-8 in docs/rules/event-115-piecebuilder.md; #37 as the catalogue states
-it, which xpgn does not play yet) on the small mailbox board of `perft_common.py`,
+rulings PB-1..PB-8 in docs/rules/event-115-piecebuilder.md, QB-1..QB-8 in
+docs/rules/event-37-queenbuilder.md: a rook with a bishop moving as a rook or a bishop is
+#37's queen) on the small mailbox board of `perft_common.py`,
 sharing no code with xpgn:
 
 - A rider (#115: a bishop or a knight; #37: a bishop) boards an own rook that carries none
@@ -28,6 +29,7 @@ sharing no code with xpgn:
 Usage (any Python 3):
 
     rook_stacks_perft.py tests/data/perft/piecebuilder.perft          # recompute every count
+    rook_stacks_perft.py --event 37 tests/data/perft/queenbuilder.perft
     rook_stacks_perft.py --fen FEN --depth D [--riders Bd1,Na8] [--divide]
 """
 

@@ -218,6 +218,17 @@ fn piecebuilder_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #37 Queenbuilder running from the start; the counts are cross-checked with
+/// `scripts/rook_stacks_perft.py --event 37`, an independent generator written from the
+/// rules text.
+#[test]
+fn queenbuilder_positions_match_cross_checked_counts() {
+    run(
+        "queenbuilder.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #62 King on horse running from the start; the counts are cross-checked with
 /// `scripts/reach_perft.py`, an independent generator written from the rules text.
 #[test]

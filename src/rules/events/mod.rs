@@ -36,6 +36,7 @@ pub mod piecebuilder;
 pub mod prince;
 pub mod princess;
 pub mod prison;
+pub mod queenbuilder;
 pub mod revival;
 pub mod revival_old;
 pub mod roar;
@@ -75,7 +76,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 49] = [
+pub const ALL: [&dyn Event; 50] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -128,6 +129,7 @@ pub const ALL: [&dyn Event; 49] = [
     &soul_eater::SoulEater,
     &piecebuilder::Piecebuilder,
     &prison::Prison,
+    &queenbuilder::Queenbuilder,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.

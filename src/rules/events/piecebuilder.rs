@@ -34,6 +34,7 @@ static CARRIER: Carrier = Carrier {
     title: "#115 Piecebuilder",
     riders: &['B', 'N'],
     loads: true,
+    stack_as: None,
     ids: Ids {
         board: "PB-1",
         load: "PB-2",

@@ -49,6 +49,9 @@ pub(super) struct Carrier {
     pub riders: &'static [char],
     /// Whether an empty rook may move onto an own rider to pick it up (#115).
     pub loads: bool,
+    /// The one piece the stack moves as, where the rules name one (#37: a queen, its
+    /// rook's lines joined with its bishop's); `None` names the rook and its rider.
+    pub stack_as: Option<&'static str>,
     pub ids: Ids,
 }
 
@@ -556,18 +559,23 @@ impl Carrier {
                 ),
                 None,
             ),
-            None => san::illegal(
-                format!(
-                    "the {us} rook on {} carries a {}, and under event {} the stack moves as a rook or as a {} from its square; neither reaches {} ({})",
-                    g.name(stack),
-                    word(rider),
-                    self.title,
-                    word(rider),
-                    g.name(to),
-                    self.ids.stack
-                ),
-                None,
-            ),
+            None => {
+                let (moves_as, reaches) = match self.stack_as {
+                    Some(one) => (format!("a {one}"), "it does not reach"),
+                    None => (format!("a rook or as a {}", word(rider)), "neither reaches"),
+                };
+                san::illegal(
+                    format!(
+                        "the {us} rook on {} carries a {}, and under event {} the stack moves as {moves_as} from its square; {reaches} {} ({})",
+                        g.name(stack),
+                        word(rider),
+                        self.title,
+                        g.name(to),
+                        self.ids.stack
+                    ),
+                    None,
+                )
+            }
         }
     }
 
