@@ -353,8 +353,7 @@ fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Rep
         return as_event_chess();
     }
     if start_events.is_empty()
-        && record.is_none()
-        && let Some(replay) = replay_orthodox(game, variant)
+        && let Some(replay) = replay_orthodox(game, variant, record)
     {
         return replay;
     }
@@ -369,23 +368,47 @@ fn claimed_result(game: &Game) -> Option<Spanned<Outcome>> {
     })
 }
 
-/// A game of orthodox chess or Chess960 replayed on the 64-square board ([`orthodox`]):
-/// `None` where the rules core must replay it.
-fn replay_orthodox(game: &Game, variant: &'static Variant) -> Option<Replay> {
+/// A game of orthodox chess or Chess960 replayed on the 64-square board ([`orthodox`]),
+/// recording its moves as the rules core would: `None` where the rules core must replay
+/// it.
+fn replay_orthodox(
+    game: &Game,
+    variant: &'static Variant,
+    record: Option<Recording>,
+) -> Option<Replay> {
     if !matches!(&*variant.slug, "standard" | "chess960") {
         return None;
     }
-    let start = match game.tags.iter().find(|t| t.name.node == "FEN") {
-        None if !variant.chess960 => orthodox::start(),
-        None => return None,
-        // A FEN the core cannot read is its finding to report.
-        Some(tag) => orthodox::board_from(variant, &parse_fen(variant, &tag.value.node).ok()?)?,
+    let fen_tag = game.tags.iter().find(|t| t.name.node == "FEN");
+    // A FEN the core cannot read is its finding to report.
+    let fen_position = match fen_tag {
+        None if variant.chess960 => return None,
+        None => None,
+        Some(tag) => Some(parse_fen(variant, &tag.value.node).ok()?),
     };
-    let replayed = orthodox::replay(start, &game.moves)?;
+    let start = match &fen_position {
+        None => orthodox::start(),
+        Some(position) => orthodox::board_from(variant, position)?,
+    };
+    let mut recorder = match record {
+        None => None,
+        Some(recording) => Some(orthodox::Recorder::new(recording, variant.chess960)?),
+    };
+    let replayed = orthodox::replay(start, &game.moves, recorder.as_mut())?;
     let mut replay = Replay {
         variant: Cow::Borrowed(&variant.slug),
         plies: replayed.plies,
         ending: replayed.ending,
+        played: recorder.map(|recorder| {
+            let start = fen_position.as_ref().unwrap_or(variant.start_position());
+            Box::new(Played {
+                recording: recorder.recording(),
+                start: crate::rules::write_fen(variant, start),
+                moves: recorder.moves,
+                main_plies: recorder.main_plies,
+                board: None,
+            })
+        }),
         ..Replay::default()
     };
     if let (Some(ending), Some(result)) = (replay.ending, claimed_result(game)) {

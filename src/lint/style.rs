@@ -30,6 +30,7 @@ pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) 
         found: &mut found,
         // A transcript's reader reads forum spellings, which only its text shows.
         transcript: (!game.reading.is_empty()).then_some(source),
+        source,
     };
     walker.line(&game.moves, first_ply);
     if scope.pgn {
@@ -47,6 +48,7 @@ struct Walker<'a, 'b> {
     played: &'a HashMap<usize, &'b PlayedMove>,
     found: &'a mut Vec<Diagnostic>,
     transcript: Option<Source<'a>>,
+    source: Source<'a>,
 }
 
 impl<'a> Walker<'a, '_> {
@@ -87,9 +89,7 @@ impl<'a> Walker<'a, '_> {
 
     /// The text of `span` in a transcript.
     fn transcript_text(&self, span: Span) -> Option<&'a str> {
-        let source = self.transcript?;
-        let from = span.offset.checked_sub(source.offset)?;
-        source.text.get(from..from + span.len)
+        text_of(self.transcript?, span)
     }
 
     fn move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
@@ -142,6 +142,10 @@ impl<'a> Walker<'a, '_> {
 
     /// A move that replayed, written otherwise than its canonical SAN.
     fn spelling(&mut self, written: &Notation, span: Span, played: &PlayedMove) {
+        // Nearly every move is written as its canonical SAN: nothing to find or build.
+        if text_of(self.source, span) == Some(played.san.as_str()) {
+            return;
+        }
         let Ok(canonical) = Notation::parse(&played.san) else {
             return;
         };
@@ -197,6 +201,12 @@ impl<'a> Walker<'a, '_> {
             ));
         }
     }
+}
+
+/// The text of `span` in `source`.
+fn text_of(source: Source<'_>, span: Span) -> Option<&str> {
+    let from = span.offset.checked_sub(source.offset)?;
+    source.text.get(from..from + span.len)
 }
 
 /// Which rule a spelling breaks, and why in words, from the most specific to the most

@@ -22,9 +22,11 @@ use super::variation_follows;
 use crate::command::mentions_event;
 use crate::notation::{CheckMark, Hint, MoveBody, Notation, PieceMove, Separator, Square};
 use crate::pgn::Item;
+use crate::replay::{MoveDetail, PlayedMove, Recording};
 use crate::rules::ending::Ending;
+use crate::rules::san::Gives;
 use crate::rules::{Color, Position, Variant, write_fen};
-use crate::span::Spanned;
+use crate::span::{Span, Spanned};
 
 /// What the replay of a whole game concluded.
 pub(super) struct Replayed {
@@ -35,9 +37,21 @@ pub(super) struct Replayed {
 
 /// Replays a game of orthodox chess from the start position; `None` where the rules core
 /// must replay it (see the module's documentation).
-pub(super) fn replay(mut board: Board, items: &[Spanned<Item>]) -> Option<Replayed> {
+pub(super) fn replay(
+    mut board: Board,
+    items: &[Spanned<Item>],
+    recorder: Option<&mut Recorder>,
+) -> Option<Replayed> {
     let mut keys = Vec::with_capacity(items.len());
-    let plies = line(items, &mut board, Some(&mut keys))?;
+    let halfmoves = u32::from(board.halfmove_clock());
+    let plies = line(
+        items,
+        &mut board,
+        Some(&mut keys),
+        (0, halfmoves),
+        &mut Vec::new(),
+        recorder,
+    )?;
     Some(Replayed {
         plies,
         ending: ending(&board, &keys),
@@ -99,34 +113,70 @@ fn usual_castling(board: &Board) -> bool {
 }
 
 /// Replays one line on `board`, pushing the repetition key of every position before a
-/// move onto `keys` (the main line's); the number of plies it holds.
+/// move onto `keys` (the main line's); the number of plies it holds. `(ply, halfmoves)`:
+/// the plies before the line's first move, and the halfmove clock of `board` (which
+/// cozy-chess stops at 100). `path` leads to the line as in the rules core's records.
 fn line(
     items: &[Spanned<Item>],
     board: &mut Board,
     mut keys: Option<&mut Vec<u64>>,
+    (mut ply, mut halfmoves): (usize, u32),
+    path: &mut Vec<(usize, usize)>,
+    mut recorder: Option<&mut Recorder>,
 ) -> Option<usize> {
-    let mut before: Option<Board> = None;
+    let mut before: Option<(Board, u32)> = None;
     let mut plies = 0;
+    let mut variations_here = 0;
     for (index, item) in items.iter().enumerate() {
         match &item.node {
             Item::Move(notation) => {
                 let mv = resolve(board, notation)?;
+                ply += 1;
+                variations_here = 0;
                 if let Some(keys) = keys.as_deref_mut() {
                     keys.push(key(board));
                 }
+                // Written from the position before the move; the mark and the FEN after.
+                let spelled = recorder
+                    .as_deref()
+                    .map(|recorder| recorder.spell(board, mv));
                 // Kept only where a variation replaces this move, as the rules core does.
-                before = variation_follows(&items[index + 1..]).then(|| board.clone());
+                before = variation_follows(&items[index + 1..]).then(|| (board.clone(), halfmoves));
+                if recorder.is_some() {
+                    halfmoves = if board.piece_on(mv.from) == Some(Piece::Pawn) || takes(board, mv)
+                    {
+                        0
+                    } else {
+                        halfmoves + 1
+                    };
+                }
                 board.play_unchecked(mv);
-                if let Some(mark) = notation.check
-                    && !mark_is_right(board, mark)
-                {
-                    return None;
+                if notation.check.is_some() || spelled.is_some() {
+                    let gives = gives(board);
+                    if let Some(mark) = notation.check
+                        && mark_of(gives) != Some(mark)
+                    {
+                        return None;
+                    }
+                    if let (Some(recorder), Some(spelled)) = (recorder.as_deref_mut(), spelled) {
+                        recorder.record(spelled, (board, halfmoves), gives, item.span, ply, path);
+                    }
                 }
                 plies += 1;
             }
             Item::Variation(variation) => {
-                let mut start = before.clone()?;
-                line(variation, &mut start, None)?;
+                let (mut start, start_halfmoves) = before.clone()?;
+                variations_here += 1;
+                path.push((ply, variations_here));
+                line(
+                    variation,
+                    &mut start,
+                    None,
+                    (ply - 1, start_halfmoves),
+                    path,
+                    recorder.as_deref_mut(),
+                )?;
+                path.pop();
             }
             Item::Comment(comment) if mentions_event(&comment.text) => return None,
             Item::Unreadable(_) | Item::EventLine(_) => return None,
@@ -265,13 +315,23 @@ fn has_legal_move(board: &Board) -> bool {
     board.generate_moves(|_| true)
 }
 
-/// Whether a written `+` or `#` is what the move gives (a missing mark is no finding).
-fn mark_is_right(after: &Board, mark: CheckMark) -> bool {
-    let check = !after.checkers().is_empty();
-    let mate = check && !has_legal_move(after);
-    match mark {
-        CheckMark::Check => check && !mate,
-        CheckMark::Mate => mate,
+/// What the move just played gives the side now to move.
+fn gives(after: &Board) -> Gives {
+    if after.checkers().is_empty() {
+        Gives::Nothing
+    } else if has_legal_move(after) {
+        Gives::Check
+    } else {
+        Gives::Mate
+    }
+}
+
+/// The mark SAN writes for what a move gives (a missing mark is no finding).
+fn mark_of(gives: Gives) -> Option<CheckMark> {
+    match gives {
+        Gives::Nothing => None,
+        Gives::Check => Some(CheckMark::Check),
+        Gives::Mate => Some(CheckMark::Mate),
     }
 }
 
@@ -330,11 +390,335 @@ fn insufficient_material(board: &Board) -> bool {
                 || bishops.is_subset(BitBoard::LIGHT_SQUARES))
 }
 
+/// What the replay writes down of each move, as the rules core's `Played::record`
+/// does: the same spellings, written from the 64-square board.
+pub(super) struct Recorder {
+    recording: Recording,
+    chess960: bool,
+    pub moves: Vec<PlayedMove>,
+    /// Plies of the main line recorded.
+    pub main_plies: usize,
+}
+
+/// A move written from the position before it, waiting for what it gives.
+pub(super) struct Spelled {
+    san: String,
+    detail: Option<Box<MoveDetail>>,
+}
+
+impl Recorder {
+    /// `None` for [`Recording::Board`], which keeps a position of the rules core.
+    pub fn new(recording: Recording, chess960: bool) -> Option<Recorder> {
+        (!matches!(recording, Recording::Board(_))).then_some(Recorder {
+            recording,
+            chess960,
+            moves: Vec::new(),
+            main_plies: 0,
+        })
+    }
+
+    pub fn recording(&self) -> Recording {
+        self.recording
+    }
+
+    fn spell(&self, board: &Board, mv: Move) -> Spelled {
+        let detail = (self.recording != Recording::Spellings).then(|| {
+            let (from, to, captured) = squares_and_capture(board, mv);
+            Box::new(MoveDetail {
+                lan: lan(board, mv),
+                uci: Some(uci(board, mv, self.chess960)),
+                from: square_name(from),
+                through: None,
+                to: square_name(to),
+                captured,
+                captured_through: None,
+                promotion: mv.promotion.map(letter),
+                event: None,
+                swap: None,
+                faces: None,
+                placed: None,
+                fen: None,
+            })
+        });
+        Spelled {
+            san: san(board, mv),
+            detail,
+        }
+    }
+
+    fn record(
+        &mut self,
+        mut spelled: Spelled,
+        (after, halfmoves): (&Board, u32),
+        gives: Gives,
+        span: Span,
+        ply: usize,
+        path: &[(usize, usize)],
+    ) {
+        let mark = match gives {
+            Gives::Nothing => None,
+            Gives::Check => Some('+'),
+            Gives::Mate => Some('#'),
+        };
+        spelled.san.extend(mark);
+        if let Some(detail) = &mut spelled.detail {
+            detail.lan.extend(mark);
+            if self.recording == Recording::Everything {
+                detail.fen = Some(fen(after, halfmoves));
+            }
+        }
+        self.main_plies += usize::from(path.is_empty());
+        self.moves.push(PlayedMove {
+            span,
+            ply,
+            variation: path.to_vec(),
+            san: spelled.san,
+            detail: spelled.detail,
+        });
+    }
+}
+
+/// Whether `mv` castles (cozy-chess moves the king onto its rook), and which way.
+fn castles_long(board: &Board, mv: Move) -> Option<bool> {
+    let us = board.side_to_move();
+    (board.king(us) == mv.from && board.colors(us).has(mv.to))
+        .then(|| mv.to.file() < mv.from.file())
+}
+
+/// Whether `mv` takes a piece, en passant included.
+fn takes(board: &Board, mv: Move) -> bool {
+    board.colors(!board.side_to_move()).has(mv.to)
+        || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file())
+}
+
+/// Where the moving piece starts and ends (a castling king on its own square, not on
+/// the rook's), and the letter of what it takes.
+fn squares_and_capture(board: &Board, mv: Move) -> (BoardSquare, BoardSquare, Option<char>) {
+    if let Some(long) = castles_long(board, mv) {
+        let file = if long { File::C } else { File::G };
+        return (mv.from, BoardSquare::new(file, mv.from.rank()), None);
+    }
+    let captured = match board.piece_on(mv.to) {
+        Some(piece) => Some(letter(piece)),
+        None if takes(board, mv) => Some('P'),
+        None => None,
+    };
+    (mv.from, mv.to, captured)
+}
+
+/// Canonical SAN before its check mark: `san::san_plain` of the rules core.
+fn san(board: &Board, mv: Move) -> String {
+    if let Some(long) = castles_long(board, mv) {
+        return if long { "O-O-O" } else { "O-O" }.to_owned();
+    }
+    let mut out = String::with_capacity(8);
+    match board.piece_on(mv.from) {
+        Some(Piece::Pawn) | None => {
+            if takes(board, mv) {
+                out.push(file_letter(mv.from.file()));
+                out.push('x');
+            }
+        }
+        Some(piece) => {
+            out.push(letter(piece));
+            push_disambiguation(board, mv, piece, &mut out);
+            if takes(board, mv) {
+                out.push('x');
+            }
+        }
+    }
+    push_square(&mut out, mv.to);
+    if let Some(piece) = mv.promotion {
+        out.push('=');
+        out.push(letter(piece));
+    }
+    out
+}
+
+/// The origin's file, rank or square when another piece of the kind could move to the
+/// same square, as the rules core chooses it.
+fn push_disambiguation(board: &Board, mv: Move, piece: Piece, out: &mut String) {
+    let occupied = board.occupied();
+    let reach = match piece {
+        Piece::Knight => get_knight_moves(mv.to),
+        Piece::Bishop => get_bishop_moves(mv.to, occupied),
+        Piece::Rook => get_rook_moves(mv.to, occupied),
+        Piece::Queen => get_bishop_moves(mv.to, occupied) | get_rook_moves(mv.to, occupied),
+        Piece::King | Piece::Pawn => return,
+    };
+    let us = board.side_to_move();
+    let candidates = board.colored_pieces(us, piece) & reach & !mv.from.bitboard();
+    let (mut same_file, mut same_rank, mut any) = (false, false, false);
+    for from in candidates {
+        if board.is_legal(Move {
+            from,
+            to: mv.to,
+            promotion: None,
+        }) {
+            any = true;
+            same_file |= from.file() == mv.from.file();
+            same_rank |= from.rank() == mv.from.rank();
+        }
+    }
+    if !any {
+        return;
+    }
+    if !same_file {
+        out.push(file_letter(mv.from.file()));
+    } else if !same_rank {
+        out.push(rank_digit(mv.from.rank()));
+    } else {
+        push_square(out, mv.from);
+    }
+}
+
+/// Long notation before its check mark: `san::lan_giving` of the rules core.
+fn lan(board: &Board, mv: Move) -> String {
+    if castles_long(board, mv).is_some() {
+        return san(board, mv);
+    }
+    let mut out = String::with_capacity(10);
+    if let Some(piece) = board.piece_on(mv.from).filter(|&p| p != Piece::Pawn) {
+        out.push(letter(piece));
+    }
+    push_square(&mut out, mv.from);
+    out.push(if takes(board, mv) { 'x' } else { '-' });
+    push_square(&mut out, mv.to);
+    if let Some(piece) = mv.promotion {
+        out.push('=');
+        out.push(letter(piece));
+    }
+    out
+}
+
+/// UCI: castling as the king to its square, or onto its rook in Chess960.
+fn uci(board: &Board, mv: Move, chess960: bool) -> String {
+    let (from, to, _) = squares_and_capture(board, mv);
+    let mut out = String::with_capacity(5);
+    push_square(&mut out, from);
+    push_square(&mut out, if chess960 { mv.to } else { to });
+    if let Some(piece) = mv.promotion {
+        out.push(letter(piece).to_ascii_lowercase());
+    }
+    out
+}
+
+/// The position in FEN as `rules::write_fen` writes it: castling rights as X-FEN (`K`
+/// and `Q` for the outermost rooks, else the rook's file), the en-passant square after
+/// every double step.
+fn fen(board: &Board, halfmoves: u32) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in Rank::ALL.into_iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            let square = BoardSquare::new(file, rank);
+            match (board.piece_on(square), board.color_on(square)) {
+                (Some(piece), Some(side)) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    let letter = letter(piece);
+                    out.push(match side {
+                        Side::White => letter,
+                        Side::Black => letter.to_ascii_lowercase(),
+                    });
+                }
+                _ => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank != Rank::First {
+            out.push('/');
+        }
+    }
+    let us = board.side_to_move();
+    out.push_str(if us == Side::White { " w " } else { " b " });
+    let castling_start = out.len();
+    for side in [Side::White, Side::Black] {
+        let rights = board.castle_rights(side);
+        let rooks =
+            board.colored_pieces(side, Piece::Rook) & Rank::First.relative_to(side).bitboard();
+        let outer = |file: File, higher: bool| {
+            rooks
+                .into_iter()
+                .all(|rook| rook.file() == file || (rook.file() > file) != higher)
+        };
+        let letters = [
+            rights.short.map(|file| {
+                if outer(file, true) {
+                    'K'
+                } else {
+                    file_letter(file).to_ascii_uppercase()
+                }
+            }),
+            rights.long.map(|file| {
+                if outer(file, false) {
+                    'Q'
+                } else {
+                    file_letter(file).to_ascii_uppercase()
+                }
+            }),
+        ];
+        for letter in letters.into_iter().flatten() {
+            out.push(match side {
+                Side::White => letter,
+                Side::Black => letter.to_ascii_lowercase(),
+            });
+        }
+    }
+    if out.len() == castling_start {
+        out.push('-');
+    }
+    out.push(' ');
+    match board.en_passant() {
+        Some(file) => push_square(
+            &mut out,
+            BoardSquare::new(file, Rank::Sixth.relative_to(us)),
+        ),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(" {halfmoves} {}", board.fullmove_number()));
+    out
+}
+
+fn letter(piece: Piece) -> char {
+    match piece {
+        Piece::Pawn => 'P',
+        Piece::Knight => 'N',
+        Piece::Bishop => 'B',
+        Piece::Rook => 'R',
+        Piece::Queen => 'Q',
+        Piece::King => 'K',
+    }
+}
+
+fn file_letter(file: File) -> char {
+    char::from(b'a' + file as u8)
+}
+
+fn rank_digit(rank: Rank) -> char {
+    char::from(b'1' + rank as u8)
+}
+
+fn push_square(out: &mut String, square: BoardSquare) {
+    out.push(file_letter(square.file()));
+    out.push(rank_digit(square.rank()));
+}
+
+fn square_name(square: BoardSquare) -> String {
+    let mut out = String::with_capacity(2);
+    push_square(&mut out, square);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::{Path, PathBuf};
 
-    use super::super::{replay_orthodox, replay_under};
+    use super::super::{Recording, replay_orthodox, replay_under};
     use crate::games::read_games;
     use crate::pgn::{Game, parse_str};
     use crate::rules::{Variant, Variants};
@@ -357,11 +741,40 @@ mod tests {
         let Some(variant) = variant_of(game) else {
             return false;
         };
-        let Some(fast) = replay_orthodox(game, variant) else {
+        let Some(fast) = replay_orthodox(game, variant, None) else {
             return false;
         };
         let core = replay_under(game, variant, &[], None).expect("no event starts");
         assert_eq!(fast, core, "{name}: the replays disagree");
+        // What lint and the conversions record, written from either board.
+        for recording in [
+            Recording::Spellings,
+            Recording::Moves,
+            Recording::Everything,
+        ] {
+            let fast = replay_orthodox(game, variant, Some(recording))
+                .expect("taken as without recording");
+            let core = replay_under(game, variant, &[], Some(recording)).expect("no event starts");
+            let moves = |replay: &super::super::Replay| {
+                replay
+                    .played
+                    .as_ref()
+                    .map(|p| p.moves.clone())
+                    .unwrap_or_default()
+            };
+            // The first move written otherwise, rather than two whole games.
+            for (fast, core) in moves(&fast).iter().zip(&moves(&core)) {
+                assert_eq!(
+                    fast, core,
+                    "{name}: the recordings disagree ({recording:?})"
+                );
+            }
+            assert_eq!(
+                fast, core,
+                "{name}: the recordings disagree ({recording:?})"
+            );
+        }
+        assert!(replay_orthodox(game, variant, Some(Recording::Board(None))).is_none());
         true
     }
 
@@ -438,8 +851,10 @@ mod tests {
         let [parsed] = games.as_slice() else {
             panic!("one game")
         };
-        assert!(agree(&parsed.game, text) || replay_orthodox(&parsed.game, standard()).is_none());
-        super::replay(super::start(), &parsed.game.moves)
+        assert!(
+            agree(&parsed.game, text) || replay_orthodox(&parsed.game, standard(), None).is_none()
+        );
+        super::replay(super::start(), &parsed.game.moves, None)
     }
 
     #[test]
