@@ -3,13 +3,14 @@
 //! documents. All but UCI and FEN keep tags, comments, NAGs and variations.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use serde::Serialize;
 
 use crate::layout::SEVEN_TAG_ROSTER;
 use crate::pgn::{Game, Item, Outcome, Tag};
-use crate::replay::{MoveDetail, Played, PlayedMove, Recording, Replay, replay_recording};
+use crate::replay::{
+    MoveDetail, Played, PlayedByOffset, PlayedMove, Recording, Replay, replay_recording,
+};
 use crate::rules::Variants;
 use crate::span::{Span, Spanned};
 
@@ -50,9 +51,9 @@ fn main_line(played: &Played) -> impl Iterator<Item = (&PlayedMove, &MoveDetail)
 pub fn write_spelled(game: &Game, replay: &Replay, spelling: Spelling, out: &mut String) {
     let by_offset = replay.played_by_offset();
     let spell = |offset: usize| {
-        by_offset.get(&offset).and_then(|m| match spelling {
-            Spelling::San => Some(m.san.clone()),
-            Spelling::Lan => m.detail.as_ref().map(|d| d.lan.clone()),
+        by_offset.get(offset).and_then(|m| match spelling {
+            Spelling::San => Some(m.san.as_str()),
+            Spelling::Lan => m.detail.as_ref().map(|d| d.lan.as_str()),
         })
     };
     crate::layout::write_game_spelled(game, out, &spell);
@@ -201,7 +202,7 @@ pub fn document<'a>(game: &'a Game, replay: &'a Replay) -> Document<'a> {
 /// The moves of one line; comments before its first move go to `leading`.
 fn line<'a>(
     items: &'a [Spanned<Item>],
-    played: &HashMap<usize, &'a PlayedMove>,
+    played: &PlayedByOffset<'a>,
     leading: &mut Vec<Cow<'a, str>>,
 ) -> Vec<DocumentMove<'a>> {
     let mut moves: Vec<DocumentMove<'a>> = Vec::new();
@@ -210,7 +211,7 @@ fn line<'a>(
             Item::Move(notation) => moves.push(DocumentMove {
                 before: Vec::new(),
                 written: notation.to_string(),
-                played: played.get(&item.span.offset).copied(),
+                played: played.get(item.span.offset),
                 nags: Vec::new(),
                 comments: Vec::new(),
                 variations: Vec::new(),

@@ -33,7 +33,11 @@ pub fn write_game(game: &Game, out: &mut String) {
 /// [`write_game`] with each move spelled as `spell` says from its offset in the text
 /// (`xpgn fmt` and `xpgn convert` write canonical SAN or long notation); `None` keeps it
 /// as written. A move's assessment (`!`, `?!`) is kept either way.
-pub fn write_game_spelled(game: &Game, out: &mut String, spell: &dyn Fn(usize) -> Option<String>) {
+pub fn write_game_spelled<'s>(
+    game: &Game,
+    out: &mut String,
+    spell: &dyn Fn(usize) -> Option<&'s str>,
+) {
     let mut movetext = Lines::new(out, spell);
     movetext.line(&game.prelude, 0);
     movetext.end_line();
@@ -89,16 +93,16 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>, out: &mut Stri
 }
 
 /// Fills lines token by token.
-struct Lines<'a> {
+struct Lines<'a, 's> {
     out: &'a mut String,
-    spell: &'a dyn Fn(usize) -> Option<String>,
+    spell: &'a dyn Fn(usize) -> Option<&'s str>,
     column: usize,
     /// No space before the next token (it follows an opening parenthesis).
     glue: bool,
 }
 
-impl<'a> Lines<'a> {
-    fn new(out: &'a mut String, spell: &'a dyn Fn(usize) -> Option<String>) -> Lines<'a> {
+impl<'a, 's> Lines<'a, 's> {
+    fn new(out: &'a mut String, spell: &'a dyn Fn(usize) -> Option<&'s str>) -> Lines<'a, 's> {
         Lines {
             out,
             spell,
@@ -151,7 +155,7 @@ impl<'a> Lines<'a> {
                     self.number(ply, interrupted);
                     match (self.spell)(item.span.offset) {
                         Some(spelled) => {
-                            buffer.push_str(&spelled);
+                            buffer.push_str(spelled);
                             if let Some(assessment) = m.assessment {
                                 buffer.push_str(assessment.as_str());
                             }
@@ -215,7 +219,10 @@ impl<'a> Lines<'a> {
         let white = ply.is_multiple_of(2);
         if white || interrupted {
             let dots = if white { "." } else { "..." };
-            self.token(&format!("{}{dots}", ply / 2 + 1));
+            // On the stack: a number is printed for every other ply.
+            let mut token = arrayvec::ArrayString::<16>::new();
+            let _ = write!(token, "{}{dots}", ply / 2 + 1);
+            self.token(&token);
         }
     }
 

@@ -3,7 +3,6 @@
 //! not fit becomes a diagnostic that names the move, its ply and the reason.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -47,12 +46,28 @@ pub struct Replay {
 impl Replay {
     /// The moves that replayed, when recorded, by the offset where each is written: what
     /// the game tree's move items are looked up by.
-    pub fn played_by_offset(&self) -> HashMap<usize, &PlayedMove> {
-        self.played
-            .iter()
-            .flat_map(|p| &p.moves)
-            .map(|m| (m.span.offset, m))
-            .collect()
+    pub fn played_by_offset(&self) -> PlayedByOffset<'_> {
+        let mut moves: Vec<&PlayedMove> = self.played.iter().flat_map(|p| &p.moves).collect();
+        // Recorded in file order; sorting is a check that costs nothing then.
+        moves.sort_by_key(|m| m.span.offset);
+        PlayedByOffset { moves }
+    }
+}
+
+/// The moves that replayed, found by the offset where each is written (searched, not
+/// hashed: a lookup per move, in a list already in order).
+pub struct PlayedByOffset<'a> {
+    moves: Vec<&'a PlayedMove>,
+}
+
+impl<'a> PlayedByOffset<'a> {
+    /// The move written at `offset` (the last recorded there, should two be).
+    pub fn get(&self, offset: usize) -> Option<&'a PlayedMove> {
+        let after = self.moves.partition_point(|m| m.span.offset <= offset);
+        after
+            .checked_sub(1)
+            .map(|last| self.moves[last])
+            .filter(|m| m.span.offset == offset)
     }
 }
 

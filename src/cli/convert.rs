@@ -195,10 +195,11 @@ fn write_game(
         write_canonical(game, variants, &mut text);
         return Ok((text, ExitStatus::Success));
     }
-    // A FEN per move only where the output holds it.
+    // A FEN per move only where the output holds it, and SAN alone where that is all.
     let recording = match target {
         Target::Fen | Target::Json | Target::Yaml => Recording::Everything,
-        Target::San | Target::Lan | Target::Uci | Target::Pgn => Recording::Moves,
+        Target::Lan | Target::Uci => Recording::Moves,
+        Target::San | Target::Pgn => Recording::Spellings,
     };
     let replay = replay_recording(game, variants, recording);
     let mut status = ExitStatus::Success;

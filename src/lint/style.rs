@@ -1,13 +1,11 @@
 //! The style rules: what `xpgn lint` finds on top of `check`, each finding with the edit
 //! that makes it right where there is one.
 
-use std::collections::HashMap;
-
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::layout::{SEVEN_TAG_ROSTER, first_ply};
 use crate::notation::{CheckMark, MoveBody, Notation, Separator};
 use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
-use crate::replay::{PlayedMove, Replay};
+use crate::replay::{PlayedByOffset, PlayedMove, Replay};
 use crate::report::Source;
 use crate::span::{Span, Spanned};
 
@@ -45,7 +43,7 @@ pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) 
 }
 
 struct Walker<'a, 'b> {
-    played: &'a HashMap<usize, &'b PlayedMove>,
+    played: &'a PlayedByOffset<'b>,
     found: &'a mut Vec<Diagnostic>,
     transcript: Option<Source<'a>>,
     source: Source<'a>,
@@ -65,7 +63,7 @@ impl<'a> Walker<'a, '_> {
                     if let Some((number, span)) = pending_number.take() {
                         self.move_number(number, span, ply);
                     }
-                    if let Some(played) = self.played.get(&item.span.offset) {
+                    if let Some(played) = self.played.get(item.span.offset) {
                         self.spelling(notation, item.span, played);
                     }
                     last = ply;
