@@ -403,12 +403,14 @@ pub fn svg_board(
     let g = v.geometry;
     let overlay = Overlay::of(v, pos, last, false);
     let legend = legend_lines(v, legend_entries(v, pos, &overlay, last));
-    let rows = i32::try_from(legend.len().max(options.legend_rows)).unwrap_or(i32::MAX / ROW);
+    let rows = i32::try_from(legend.len().max(options.legend_rows)).unwrap_or(i32::MAX);
     let (width, height) = (i32::from(g.width), i32::from(g.height));
     let board_bottom = MARGIN + height * SQUARE;
     let legend_top = board_bottom + MARGIN + 4;
     let total_width = 2 * MARGIN + width * SQUARE;
-    let total_height = legend_top + rows * ROW + 8;
+    let total_height = legend_top
+        .saturating_add(rows.saturating_mul(ROW))
+        .saturating_add(8);
     let (pixel_width, pixel_height) = match options.width {
         Some(w) => (
             w,
@@ -534,9 +536,8 @@ pub fn svg_board(
         Some(d) if options.flip => Direction((d.0 + 4) % 8).arrow(false),
         _ => c,
     };
-    for (i, (marker, text)) in legend.iter().enumerate() {
+    for ((marker, text), top) in legend.iter().zip((legend_top..).step_by(ROW as usize)) {
         let text: String = text.chars().map(legend_arrow).collect();
-        let top = legend_top + i32::try_from(i).unwrap_or(0) * ROW;
         let middle = top + ROW / 2;
         if let Some(sample) = marker_svg(*marker, MARGIN + 10, middle) {
             let _ = writeln!(out, "{sample}");
