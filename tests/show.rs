@@ -737,3 +737,16 @@ fn the_readme_picture_is_what_show_draws() {
     let (_, _, last) = position(file, 1, None);
     assert_eq!(frames.len(), last.unwrap().ply + 1);
 }
+
+#[test]
+fn a_flipped_sized_svg() {
+    // Black at the bottom: rank 8's labels and pieces first from the bottom, the
+    // knights' arrows and the legend's turned; 400 pixels wide, the units unchanged.
+    let svg = show(
+        "fixtures/knights/lk-seed-example-1.pgn",
+        1,
+        None,
+        &["--format", "svg", "--flip", "--size", "400"],
+    );
+    insta::assert_snapshot!("loyal-knights-svg-flip-size", without_piece_drawings(&svg));
+}
