@@ -1,10 +1,17 @@
 //! Board diagrams of a position (`xpgn show`): a text board for terminals and an SVG
 //! picture, both with the event state FEN does not hold drawn in (the #5 passage squares,
-//! the #85 knights' directions, the known #68 chosen pawns) and the last move.
+//! the #85 knights' directions, the known #68 chosen pawns) and the last move; the
+//! picture as a PNG, or a game as an animated GIF ([`raster`]).
 //!
-//! The library never prints: both functions return the whole diagram as a string.
+//! The library never prints: the diagrams are returned as strings, the images written to
+//! the writer given.
+
+mod pieces;
+pub mod raster;
 
 use std::fmt::Write;
+
+use pieces::Drawing;
 
 use crate::replay::PlayedMove;
 use crate::rules::event::Overlay as EventOverlay;
@@ -191,44 +198,256 @@ pub fn text_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>, ascii:
     out
 }
 
+/// How a board picture is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PictureOptions {
+    /// Black at the bottom.
+    pub flip: bool,
+    /// The picture's width in pixels, its height in proportion; `None`: 60 a square.
+    pub width: Option<u32>,
+    /// Legend rows to keep at least, so that every frame of an animation has the size
+    /// of the one with the longest legend ([`legend_rows`]).
+    pub legend_rows: usize,
+}
+
 /// Side of a square in SVG user units, and the margin that holds the coordinates.
 const SQUARE: i32 = 60;
 const MARGIN: i32 = 24;
+/// The legend under the board: its rows, its text and the column of its markers.
+const ROW: i32 = 20;
+const FONT_SIZE: i32 = 13;
+const MARKER_COLUMN: i32 = 26;
+/// About the widest a character of the legend's font is, in user units: lines are
+/// wrapped to the board's width by it, as a picture cannot wrap text itself.
+const CHAR_WIDTH: f64 = FONT_SIZE as f64 * 0.62;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 /// Last-move squares: a yellow-green wash over the square colour.
 const LAST_MOVE: &str = "#cdd16a";
+/// The last move's arrow: green, see-through enough to show the piece under it.
+const MOVE_ARROW: &str = "#15781b";
 const PASSAGE: &str = "#1e6fd9";
-const PRINCE: &str = "#e0a800";
+const RING: &str = "#e0a800";
 const ARROW: &str = "#d32f2f";
-/// Fonts with the chess glyphs on common systems, then any sans-serif.
-const FONTS: &str =
-    "'DejaVu Sans', 'Noto Sans Symbols 2', 'Segoe UI Symbol', 'Arial Unicode MS', sans-serif";
+/// The bundled font of PNG and GIF pictures first, then what a browser likely has.
+const FONTS: &str = "'DejaVu Sans', Verdana, Arial, sans-serif";
 
-/// The position as a self-contained SVG picture (no external fonts or images): the
-/// board with coordinates, the last move's squares highlighted, passage and pass squares
-/// ringed in blue, each piece a disc in its colour with its glyph or letter, a known
-/// chosen pawn ringed in gold, a facing knight's direction as a red arrow, and a dot by
-/// the side to move.
-pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> String {
+/// What a legend row's marker shows: a sample of the marking its text explains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Marker {
+    Turn(Color),
+    LastMove,
+    Doorway,
+    Ring,
+    Facing,
+    Plain,
+}
+
+/// The picture's words for the text board's marks.
+const MARKS: [(&str, &str, Marker); 3] = [
+    ("(marked *)", "(framed in blue)", Marker::Doorway),
+    ("(framed *)", "(framed in blue)", Marker::Doorway),
+    ("(marked @)", "(ringed in gold)", Marker::Ring),
+];
+
+/// The legend of a picture: each marking on the board with a sample of it, the side to
+/// move, the last move, the running events and their state, the fairy pieces' drawings.
+fn legend_entries(
+    v: &Variant,
+    pos: &Position,
+    overlay: &Overlay,
+    last: Option<&PlayedMove>,
+) -> Vec<(Marker, String)> {
+    let mut entries = Vec::new();
+    let mut turn = format!("{} to move", pos.turn);
+    if pos.is_check(v) {
+        turn.push_str(", in check");
+    }
+    entries.push((Marker::Turn(pos.turn), turn));
+    if let Some(last) = last {
+        // A knight turning where it stands (#85) moves nowhere: its squares are tinted.
+        let marker = if overlay.last.first() != overlay.last.last() {
+            Marker::LastMove
+        } else {
+            Marker::Plain
+        };
+        entries.push((marker, last_move_line(pos, last)));
+    }
+    let text = legend(v, pos, overlay);
+    let facing_arrows: Vec<char> = Direction::ALL.iter().map(|d| d.arrow(false)).collect();
+    let mut explained = Vec::new();
+    for line in text {
+        let mut marker = Marker::Plain;
+        let mut line = line;
+        for (mark, words, kind) in MARKS {
+            if line.contains(mark) {
+                line = line.replace(mark, words);
+                marker = kind;
+            }
+        }
+        if marker == Marker::Plain
+            && !overlay.events.arrows.is_empty()
+            && line.contains(facing_arrows.as_slice())
+        {
+            line.push_str(" (red arrows)");
+            marker = Marker::Facing;
+        }
+        explained.push(marker);
+        entries.push((marker, line));
+    }
+    let unexplained = [
+        (
+            !overlay.events.doorways.is_empty(),
+            Marker::Doorway,
+            "a square an event marks",
+        ),
+        (
+            !overlay.events.singled_out.is_empty(),
+            Marker::Ring,
+            "a piece an event singles out",
+        ),
+        (
+            !overlay.events.arrows.is_empty(),
+            Marker::Facing,
+            "the way a piece faces",
+        ),
+    ];
+    for (drawn, marker, words) in unexplained {
+        if drawn && !explained.contains(&marker) {
+            entries.push((marker, words.to_owned()));
+        }
+    }
+    let mut fairy: Vec<(char, String)> = Vec::new();
+    for sq in pos.occupied() {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let def = v.piece(piece.kind);
+        let letter = def.letter.to_ascii_uppercase();
+        if fairy.iter().any(|(l, _)| *l == letter) {
+            continue;
+        }
+        let drawn = Drawing::of(letter)
+            .map_or(Some("a disc with its letter".to_owned()), |d| d.described());
+        if let Some(drawn) = drawn {
+            fairy.push((letter, format!("{letter} {} ({drawn})", def.name)));
+        }
+    }
+    if !fairy.is_empty() {
+        fairy.sort();
+        let named: Vec<String> = fairy.into_iter().map(|(_, words)| words).collect();
+        entries.push((Marker::Plain, format!("pieces: {}", named.join(", "))));
+    }
+    entries
+}
+
+/// Words wrapped to lines of at most `columns` characters (a longer word stands alone).
+fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > columns {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// The legend as drawn: each entry's marker on its first line.
+fn legend_lines(v: &Variant, entries: Vec<(Marker, String)>) -> Vec<(Marker, String)> {
+    let board_width = i32::from(v.geometry.width) * SQUARE;
+    let columns = (f64::from(board_width - MARKER_COLUMN) / CHAR_WIDTH) as usize;
+    entries
+        .into_iter()
+        .flat_map(|(marker, text)| {
+            wrap(&text, columns)
+                .into_iter()
+                .enumerate()
+                .map(move |(i, line)| (if i == 0 { marker } else { Marker::Plain }, line))
+        })
+        .collect()
+}
+
+/// How many rows the legend of a position's picture takes: the most over a game's
+/// positions is the [`PictureOptions::legend_rows`] of its animation.
+pub fn legend_rows(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> usize {
+    let overlay = Overlay::of(v, pos, last, false);
+    legend_lines(v, legend_entries(v, pos, &overlay, last)).len()
+}
+
+/// Text escaped for SVG.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The position as a self-contained SVG picture (no fonts needed for the pieces, no
+/// external images): the board with coordinates on its edge, the pieces (Chessnut's
+/// drawings), the last move as a green arrow over its tinted squares, passage and pass
+/// squares framed in blue, pieces an event singles out ringed in gold, a facing knight's
+/// direction as a red arrow, a dot by the side to move, and under the board a legend
+/// that explains each marking and tells the event state.
+pub fn svg_board(
+    v: &Variant,
+    pos: &Position,
+    last: Option<&PlayedMove>,
+    options: &PictureOptions,
+) -> String {
     let g = v.geometry;
     let overlay = Overlay::of(v, pos, last, false);
+    let legend = legend_lines(v, legend_entries(v, pos, &overlay, last));
+    let rows = i32::try_from(legend.len().max(options.legend_rows)).unwrap_or(i32::MAX);
     let (width, height) = (i32::from(g.width), i32::from(g.height));
-    let (total_width, total_height) = (2 * MARGIN + width * SQUARE, 2 * MARGIN + height * SQUARE);
-    // The top-left corner of a square, white at the bottom.
+    let board_bottom = MARGIN + height * SQUARE;
+    let legend_top = board_bottom + MARGIN + 4;
+    let total_width = 2 * MARGIN + width * SQUARE;
+    let total_height = legend_top
+        .saturating_add(rows.saturating_mul(ROW))
+        .saturating_add(8);
+    let (pixel_width, pixel_height) = match options.width {
+        Some(w) => (
+            w,
+            (f64::from(w) * f64::from(total_height) / f64::from(total_width)).round() as u32,
+        ),
+        None => (total_width as u32, total_height as u32),
+    };
+    // Where a file and a rank are drawn: white at the bottom, or black when flipped.
+    let column = |file: u8| {
+        let file = i32::from(file);
+        if options.flip { width - 1 - file } else { file }
+    };
+    let row = |rank: u8| {
+        let rank = i32::from(rank);
+        if options.flip {
+            rank
+        } else {
+            height - 1 - rank
+        }
+    };
     let corner = |sq: Sq| {
         (
-            MARGIN + i32::from(g.file(sq)) * SQUARE,
-            MARGIN + (height - 1 - i32::from(g.rank(sq))) * SQUARE,
+            MARGIN + column(g.file(sq)) * SQUARE,
+            MARGIN + row(g.rank(sq)) * SQUARE,
         )
+    };
+    let centre = |sq: Sq| {
+        let (x, y) = corner(sq);
+        (f64::from(x + SQUARE / 2), f64::from(y + SQUARE / 2))
     };
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{total_height}" viewBox="0 0 {total_width} {total_height}" font-family="{FONTS}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixel_width}" height="{pixel_height}" viewBox="0 0 {total_width} {total_height}" font-family="{FONTS}">"#
     );
     let _ = writeln!(out, "<title>{}</title>", write_fen(v, pos));
+    out.push_str(&piece_defs(v, pos));
     let _ = writeln!(
         out,
         r##"<rect width="{total_width}" height="{total_height}" fill="#ffffff"/>"##
@@ -248,19 +467,12 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
             );
         }
         if overlay.events.doorways.contains(&sq) {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{PASSAGE}" stroke-width="4"/>"#,
-                x + 3,
-                y + 3,
-                SQUARE - 6,
-                SQUARE - 6
-            );
+            let _ = writeln!(out, "{}", doorway_svg(x + 3, y + 3, SQUARE - 6));
         }
     }
     for file in 0..g.width {
-        let x = MARGIN + i32::from(file) * SQUARE + SQUARE / 2;
-        let y = MARGIN + height * SQUARE + MARGIN * 2 / 3;
+        let x = MARGIN + column(file) * SQUARE + SQUARE / 2;
+        let y = board_bottom + MARGIN * 2 / 3;
         let _ = writeln!(
             out,
             r##"<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#444444">{}</text>"##,
@@ -269,7 +481,7 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
     }
     for rank in 0..g.height {
         let x = MARGIN / 2;
-        let y = MARGIN + (height - 1 - i32::from(rank)) * SQUARE + SQUARE / 2 + 5;
+        let y = MARGIN + row(rank) * SQUARE + SQUARE / 2 + 5;
         let _ = writeln!(
             out,
             r##"<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#444444">{}</text>"##,
@@ -281,18 +493,26 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
             continue;
         };
         let (x, y) = corner(sq);
-        let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
         if overlay.events.singled_out.contains(&sq) {
             let _ = writeln!(
                 out,
-                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{PRINCE}" stroke-width="4"/>"#,
-                SQUARE * 46 / 100
+                "{}",
+                ring_svg(x + SQUARE / 2, y + SQUARE / 2, SQUARE * 46 / 100)
             );
         }
-        let _ = writeln!(out, "{}", piece_svg(v, piece, cx, cy));
+        let _ = writeln!(out, "{}", piece_svg(v, piece, x, y));
+    }
+    let path: Vec<(f64, f64)> = overlay.last.iter().map(|&sq| centre(sq)).collect();
+    if let Some(arrow) = move_arrow_svg(&path, f64::from(SQUARE)) {
+        let _ = writeln!(out, "{arrow}");
     }
     for &(sq, direction) in &overlay.events.arrows {
         let (x, y) = corner(sq);
+        let direction = if options.flip {
+            Direction((direction.0 + 4) % 8)
+        } else {
+            direction
+        };
         let _ = writeln!(
             out,
             "{}",
@@ -300,49 +520,195 @@ pub fn svg_board(v: &Variant, pos: &Position, last: Option<&PlayedMove>) -> Stri
         );
     }
     // The side to move: a dot in the right margin, on that side's edge of the board.
-    let dot_y = match pos.turn {
-        Color::White => MARGIN + height * SQUARE - MARGIN / 2,
-        Color::Black => MARGIN + MARGIN / 2,
-    };
-    let (dot_fill, dot_stroke) = match pos.turn {
-        Color::White => ("#ffffff", "#222222"),
-        Color::Black => ("#222222", "#ffffff"),
+    let turn_at_bottom = (pos.turn == Color::White) != options.flip;
+    let dot_y = if turn_at_bottom {
+        board_bottom - MARGIN / 2
+    } else {
+        MARGIN + MARGIN / 2
     };
     let _ = writeln!(
         out,
-        r#"<circle cx="{}" cy="{dot_y}" r="7" fill="{dot_fill}" stroke="{dot_stroke}" stroke-width="2"/>"#,
-        MARGIN + width * SQUARE + MARGIN / 2
+        "{}",
+        turn_dot_svg(MARGIN + width * SQUARE + MARGIN / 2, dot_y, 7, pos.turn)
     );
+    // A flipped board turns the arrows the legend names the knights' directions by.
+    let legend_arrow = |c: char| match Direction::ALL.iter().find(|d| d.arrow(false) == c) {
+        Some(d) if options.flip => Direction((d.0 + 4) % 8).arrow(false),
+        _ => c,
+    };
+    for ((marker, text), top) in legend.iter().zip((legend_top..).step_by(ROW as usize)) {
+        let text: String = text.chars().map(legend_arrow).collect();
+        let middle = top + ROW / 2;
+        if let Some(sample) = marker_svg(*marker, MARGIN + 10, middle) {
+            let _ = writeln!(out, "{sample}");
+        }
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="{FONT_SIZE}" fill="#222222">{}</text>"##,
+            MARGIN + MARKER_COLUMN,
+            middle + FONT_SIZE * 35 / 100,
+            escaped(&text)
+        );
+    }
     out.push_str("</svg>\n");
     out
 }
 
-/// A piece as a disc in its colour with its glyph (orthodox pieces) or letter (fairy
-/// pieces) in the other colour: readable on either square colour, and still a piece when
-/// a viewer lacks the glyph.
-fn piece_svg(v: &Variant, piece: Piece, cx: i32, cy: i32) -> String {
+/// The drawings of the pieces on the board, each defined once and scaled to a square.
+fn piece_defs(v: &Variant, pos: &Position) -> String {
+    let mut drawn: Vec<(Color, char, Drawing)> = Vec::new();
+    for sq in pos.occupied() {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let letter = v.piece(piece.kind).letter.to_ascii_uppercase();
+        if let Some(drawing) = Drawing::of(letter)
+            && !drawn.contains(&(piece.color, letter, drawing))
+        {
+            drawn.push((piece.color, letter, drawing));
+        }
+    }
+    if drawn.is_empty() {
+        return String::new();
+    }
+    drawn.sort_by_key(|&(color, letter, _)| (color.index(), letter));
+    let mut out = String::from("<defs>\n");
+    if drawn.iter().any(|(_, _, d)| d.needs_halves()) {
+        out.push_str(pieces::HALVES);
+        out.push('\n');
+    }
+    let scale = f64::from(SQUARE) / pieces::DRAWING_SIDE;
+    for (color, letter, drawing) in drawn {
+        let _ = writeln!(
+            out,
+            r#"<g id="{}" transform="scale({scale})">{}</g>"#,
+            piece_id(color, letter),
+            drawing.svg(color)
+        );
+    }
+    out.push_str("</defs>\n");
+    out
+}
+
+/// The id of a piece's drawing in a picture: `xpgn-wK`, `xpgn-bA`.
+fn piece_id(color: Color, letter: char) -> String {
+    let side = match color {
+        Color::White => 'w',
+        Color::Black => 'b',
+    };
+    format!("xpgn-{side}{letter}")
+}
+
+/// A piece on the square whose top-left corner is (x, y): its drawing, or for a letter
+/// the set has no drawing for, a disc in its colour with the letter in the other.
+fn piece_svg(v: &Variant, piece: Piece, x: i32, y: i32) -> String {
+    let letter = v.piece(piece.kind).letter.to_ascii_uppercase();
+    if Drawing::of(letter).is_some() {
+        return format!(
+            r##"<use href="#{}" x="{x}" y="{y}"/>"##,
+            piece_id(piece.color, letter)
+        );
+    }
     let (disc, ink) = match piece.color {
         Color::White => ("#fafafa", "#222222"),
         Color::Black => ("#222222", "#fafafa"),
     };
-    let letter = v.piece(piece.kind).letter;
-    // The solid glyphs read best filled in either colour; U+FE0E asks for the text
-    // presentation of the pawn, which some browsers would otherwise draw as an emoji.
-    let (symbol, size) = match glyphs(letter) {
-        Some((_, '♟')) => ("♟\u{FE0E}".to_owned(), SQUARE * 6 / 10),
-        Some((_, solid)) => (solid.to_string(), SQUARE * 6 / 10),
-        None => (letter.to_ascii_uppercase().to_string(), SQUARE / 2),
-    };
+    let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+    let size = SQUARE / 2;
     // The baseline sits about a third of the font size below the centre.
     let baseline = cy + size * 35 / 100;
     let radius = SQUARE * 40 / 100;
     format!(
-        r#"<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{disc}" stroke="{ink}" stroke-width="2"/><text x="{cx}" y="{baseline}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{ink}">{symbol}</text>"#
+        r#"<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{disc}" stroke="{ink}" stroke-width="2"/><text x="{cx}" y="{baseline}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{ink}">{letter}</text>"#
     )
 }
 
-/// A knight's direction: a red arrow from over the disc to the square's edge, haloed in
-/// white to stand out on either disc colour.
+fn doorway_svg(x: i32, y: i32, side: i32) -> String {
+    format!(
+        r#"<rect x="{x}" y="{y}" width="{side}" height="{side}" fill="none" stroke="{PASSAGE}" stroke-width="4"/>"#
+    )
+}
+
+fn ring_svg(cx: i32, cy: i32, r: i32) -> String {
+    format!(r#"<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="{RING}" stroke-width="4"/>"#)
+}
+
+fn turn_dot_svg(cx: i32, cy: i32, r: i32, turn: Color) -> String {
+    let fill = match turn {
+        Color::White => "#ffffff",
+        Color::Black => "#222222",
+    };
+    format!(
+        r##"<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="#222222" stroke-width="2"/>"##
+    )
+}
+
+/// A legend row's sample of its marking, centred on (cx, cy).
+fn marker_svg(marker: Marker, cx: i32, cy: i32) -> Option<String> {
+    Some(match marker {
+        Marker::Turn(color) => turn_dot_svg(cx, cy, 6, color),
+        Marker::LastMove => {
+            let (cx, cy) = (f64::from(cx), f64::from(cy));
+            move_arrow_svg(&[(cx - 9.0, cy), (cx + 9.0, cy)], 16.0)?
+        }
+        Marker::Doorway => format!(
+            r#"<rect x="{}" y="{}" width="14" height="14" fill="{LIGHT}"/>{}"#,
+            cx - 7,
+            cy - 7,
+            doorway_svg(cx - 7, cy - 7, 14).replace(r#"stroke-width="4""#, r#"stroke-width="3""#)
+        ),
+        Marker::Ring => ring_svg(cx, cy, 6).replace(r#"stroke-width="4""#, r#"stroke-width="3""#),
+        Marker::Facing => arrow_svg(cx - 16, cy, Direction(2)),
+        Marker::Plain => return None,
+    })
+}
+
+/// The last move as an arrow from the centre of its first square to that of its last,
+/// sized for squares of `side` units; none for a path of one point. A move through a
+/// square (a passage, a pass) goes there solid, then dashed where it jumps.
+fn move_arrow_svg(path: &[(f64, f64)], side: f64) -> Option<String> {
+    let (&(tip_x, tip_y), rest) = path.split_last()?;
+    let &(back_x, back_y) = rest.last()?;
+    let (dx, dy) = (tip_x - back_x, tip_y - back_y);
+    let length = dx.hypot(dy);
+    if length == 0.0 {
+        return None;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let head = side * 0.42;
+    let (base_x, base_y) = (tip_x - ux * head, tip_y - uy * head);
+    let (side_x, side_y) = (-uy * side * 0.3, ux * side * 0.3);
+    let width = side * 0.18;
+    let mut shafts = String::new();
+    if rest.len() > 1 {
+        let walked: Vec<String> = rest.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        let _ = write!(
+            shafts,
+            r#"<polyline points="{}" fill="none" stroke="{MOVE_ARROW}" stroke-width="{width:.1}" stroke-linejoin="round"/>"#,
+            walked.join(" ")
+        );
+    }
+    let dashes = if rest.len() > 1 {
+        format!(r#" stroke-dasharray="{:.1} {:.1}""#, width, width * 0.8)
+    } else {
+        String::new()
+    };
+    let _ = write!(
+        shafts,
+        r#"<line x1="{back_x:.1}" y1="{back_y:.1}" x2="{base_x:.1}" y2="{base_y:.1}" stroke="{MOVE_ARROW}" stroke-width="{width:.1}"{dashes}/>"#
+    );
+    // One group at 80% opacity: the shafts and the head do not darken where they meet.
+    Some(format!(
+        r#"<g opacity="0.8">{shafts}<polygon points="{tip_x:.1},{tip_y:.1} {:.1},{:.1} {:.1},{:.1}" fill="{MOVE_ARROW}"/></g>"#,
+        base_x + side_x,
+        base_y + side_y,
+        base_x - side_x,
+        base_y - side_y,
+    ))
+}
+
+/// A knight's direction: a red arrow from over the piece to the square's edge, haloed in
+/// white to stand out on either colour.
 fn arrow_svg(cx: i32, cy: i32, direction: Direction) -> String {
     let (df, dr) = direction.step();
     // SVG's y axis points down the board.

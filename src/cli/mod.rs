@@ -59,7 +59,8 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Write games in another notation: SAN, long notation, UCI, FEN per ply, JSON, YAML, PGN.
     Convert(convert::ConvertArgs),
-    /// Draw one position of a game: a text board with its FEN and event state, or SVG.
+    /// Draw a position of a game: a text board with its FEN and event state, an SVG or PNG
+    /// picture, or the game as an animated GIF.
     Show(show::ShowArgs),
     /// List the legal moves of a position, one per line in canonical SAN.
     Moves(moves::MovesArgs),

@@ -1,16 +1,18 @@
 //! `xpgn show`: one position of one game as a board diagram with its event state: a
-//! text board and its FEN, or an SVG picture.
+//! text board and its FEN, an SVG picture or a PNG image; or the whole game as an
+//! animated GIF, a frame a ply.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use xpgn::board_view::{svg_board, text_board};
+use xpgn::board_view::raster::{GifWriter, Rasteriser};
+use xpgn::board_view::{PictureOptions, legend_rows, svg_board, text_board};
 use xpgn::games::read_games;
-use xpgn::pgn::ParsedGame;
-use xpgn::replay::{Recording, replay_recording};
+use xpgn::pgn::{Game, ParsedGame};
+use xpgn::replay::{PlayedMove, Recording, replay_recording};
 use xpgn::report::Source;
-use xpgn::rules::Variants;
+use xpgn::rules::{Position, Variant, Variants};
 
 use super::{ExitStatus, InputArgs, InputKind, VariantArgs, finish_output};
 
@@ -34,12 +36,21 @@ pub struct ShowArgs {
     /// last ply that replayed).
     #[arg(long, value_name = "K")]
     ply: Option<usize>,
-    /// A text board with its FEN, or an SVG picture.
+    /// A text board with its FEN, an SVG picture, a PNG image of the position, or an
+    /// animated GIF of the game up to it (a frame a ply). PNG and GIF go to standard
+    /// output: redirect it to a file.
     #[arg(long, value_enum, default_value_t = BoardFormat::Text)]
     format: BoardFormat,
     /// Letters and ASCII arrows instead of Unicode chess glyphs (text format).
     #[arg(long)]
     ascii: bool,
+    /// Black at the bottom (pictures).
+    #[arg(long)]
+    flip: bool,
+    /// The picture's width in pixels, its height in proportion (pictures; default 60
+    /// pixels a square).
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(64..=4096))]
+    size: Option<u32>,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -48,7 +59,14 @@ pub struct ShowArgs {
 enum BoardFormat {
     Text,
     Svg,
+    Png,
+    Gif,
 }
+
+/// How long a GIF shows a ply, and its last frame before it loops, in hundredths of a
+/// second: a second is time to see a move, three to take in the end.
+const PLY_DELAY: u16 = 100;
+const LAST_DELAY: u16 = 300;
 
 /// A `--game` number: games count from 1.
 fn game_number(text: &str) -> Result<usize, String> {
@@ -65,6 +83,23 @@ fn count(n: usize, one: &str, many: &str) -> String {
 }
 
 pub fn run(args: ShowArgs) -> ExitStatus {
+    if args.format == BoardFormat::Text && (args.flip || args.size.is_some()) {
+        say!("xpgn: --flip and --size draw pictures: add --format svg, png or gif");
+        return ExitStatus::Error;
+    }
+    let image = match args.format {
+        BoardFormat::Png => Some("png"),
+        BoardFormat::Gif => Some("gif"),
+        BoardFormat::Text | BoardFormat::Svg => None,
+    };
+    if let Some(extension) = image
+        && io::stdout().is_terminal()
+    {
+        say!(
+            "xpgn: --format {extension} writes an image, not text: redirect standard output to a file (> board.{extension})"
+        );
+        return ExitStatus::Error;
+    }
     let variants = match args.variant.variants() {
         Ok(variants) => variants,
         Err(status) => return status,
@@ -165,10 +200,66 @@ fn show_game(
         status = ExitStatus::Findings;
     }
     let last = last.as_ref();
-    let text = match args.format {
-        BoardFormat::Text => text_board(v, position, last, args.ascii),
-        BoardFormat::Svg => svg_board(v, position, last),
+    let picture = PictureOptions {
+        flip: args.flip,
+        width: args.size,
+        legend_rows: 0,
     };
     let mut out = io::stdout().lock();
-    status.max(finish_output(out.write_all(text.as_bytes())))
+    let written = match args.format {
+        BoardFormat::Text => out.write_all(text_board(v, position, last, args.ascii).as_bytes()),
+        BoardFormat::Svg => out.write_all(svg_board(v, position, last, &picture).as_bytes()),
+        BoardFormat::Png => Rasteriser::new()
+            .png(&svg_board(v, position, last, &picture))
+            .and_then(|png| out.write_all(&png)),
+        BoardFormat::Gif => write_gif(&mut out, game, variants, v, ply, picture),
+    };
+    status.max(finish_output(written.and_then(|()| out.flush())))
+}
+
+/// The main line's position after `ply` plies and the move that led to it.
+fn board_at(game: &Game, variants: &Variants, ply: usize) -> (Position, Option<PlayedMove>) {
+    replay_recording(game, variants, Recording::Board(Some(ply)))
+        .played
+        .and_then(|played| played.board)
+        .expect("a ply the main line replays")
+}
+
+/// The game's first `plies` plies as an animated GIF, a frame a position, streamed: each
+/// position is replayed and drawn in turn (a replay keeps one position, a frame is
+/// written before the next is drawn), so memory stays that of a single picture.
+fn write_gif(
+    out: &mut impl Write,
+    game: &Game,
+    variants: &Variants,
+    v: &Variant,
+    plies: usize,
+    picture: PictureOptions,
+) -> io::Result<()> {
+    // Every frame is the size of the one with the longest legend.
+    let legend_rows = (0..=plies)
+        .map(|ply| {
+            let (position, last) = board_at(game, variants, ply);
+            legend_rows(v, &position, last.as_ref())
+        })
+        .max()
+        .unwrap_or(0);
+    let picture = PictureOptions {
+        legend_rows,
+        ..picture
+    };
+    let rasteriser = Rasteriser::new();
+    let frame = |ply: usize| {
+        let (position, last) = board_at(game, variants, ply);
+        rasteriser.pixmap(&svg_board(v, &position, last.as_ref(), &picture))
+    };
+    let delay = |ply: usize| if ply == plies { LAST_DELAY } else { PLY_DELAY };
+    let start = frame(0)?;
+    let mut gif = GifWriter::new(out, start.width(), start.height())?;
+    gif.frame(&start, delay(0))?;
+    drop(start);
+    for ply in 1..=plies {
+        gif.frame(&frame(ply)?, delay(ply))?;
+    }
+    gif.finish().map(drop)
 }
