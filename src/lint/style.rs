@@ -93,10 +93,13 @@ impl<'a> Walker<'a, '_> {
     fn move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
         let white = ply.is_multiple_of(2);
         let number = ply / 2 + 1;
-        let right = if white {
-            format!("{number}.")
-        } else {
-            format!("{number}...")
+        // Built only for a finding: nearly every number is right.
+        let right = || {
+            if white {
+                format!("{number}.")
+            } else {
+                format!("{number}...")
+            }
         };
         let dots_fit = match written.dots {
             Dots::One => white,
@@ -114,8 +117,8 @@ impl<'a> Walker<'a, '_> {
                         format!("`{text}` is written with the ellipsis character"),
                         "forum spelling",
                     )
-                    .with_help(format!("write `{right}`"))
-                    .with_fix(span, right),
+                    .with_help(format!("write `{}`", right()))
+                    .with_fix(span, right()),
                 );
             }
             return;
@@ -133,8 +136,8 @@ impl<'a> Walker<'a, '_> {
                 format!("`{shown}` numbers {side}'s move {number}"),
                 "move number",
             )
-            .with_help(format!("write `{right}`"))
-            .with_fix(span, right),
+            .with_help(format!("write `{}`", right()))
+            .with_fix(span, right()),
         );
     }
 
