@@ -1,10 +1,12 @@
-//! Reporters: one trait, one implementation per `--format`, as in ruff and typos.
+//! Reporters: one trait, one implementation per `--format` (and `--statistics`), as in
+//! ruff and typos.
 //!
 //! Reporters write to the writer they are given; the library never prints.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::{Mutex, PoisonError};
 
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
@@ -13,7 +15,8 @@ use miette::{
 use serde::Serialize;
 
 use crate::command::{Command, parse_commands};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::lint::explain;
 use crate::pgn::{Game, Item, Outcome};
 use crate::replay::Replay;
 use crate::rules::DefinitionError;
@@ -81,12 +84,23 @@ pub struct GameReport<'a> {
 }
 
 /// Counts for the closing summary.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     pub files: usize,
     pub games: usize,
     pub errors: usize,
     pub warnings: usize,
+    /// Findings that carry the edit `xpgn lint --fix` makes.
+    pub fixable: usize,
+    /// Findings per code (by its name), for `--statistics` and SARIF's rules.
+    pub codes: BTreeMap<&'static str, CodeCount>,
+}
+
+/// How often one code was found, and how many of those `--fix` mends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CodeCount {
+    pub count: usize,
+    pub fixable: usize,
 }
 
 impl Summary {
@@ -96,6 +110,12 @@ impl Summary {
         self.games += other.games;
         self.errors += other.errors;
         self.warnings += other.warnings;
+        self.fixable += other.fixable;
+        for (code, counted) in &other.codes {
+            let entry = self.codes.entry(code).or_default();
+            entry.count += counted.count;
+            entry.fixable += counted.fixable;
+        }
     }
 
     pub fn add(&mut self, diagnostics: &[Diagnostic]) {
@@ -105,7 +125,30 @@ impl Summary {
                 Severity::Error => self.errors += 1,
                 Severity::Warning => self.warnings += 1,
             }
+            let fixable = usize::from(d.fix.is_some());
+            self.fixable += fixable;
+            let entry = self.codes.entry(d.code.name()).or_default();
+            entry.count += 1;
+            entry.fixable += fixable;
         }
+    }
+
+    /// The closing line of the human and concise reports: `2 games in 1 file: 1 error,
+    /// 0 warnings`, and with `fix_hint` how many findings `--fix` would mend.
+    fn write_line(&self, fix_hint: bool, out: &mut dyn Write) -> io::Result<()> {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        write!(
+            out,
+            "{} in {}: {}, {}",
+            plural(self.games, "game"),
+            plural(self.files, "file"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+        )?;
+        if fix_hint && self.fixable > 0 {
+            write!(out, " ({} fixable with `--fix`)", self.fixable)?;
+        }
+        writeln!(out)
     }
 }
 
@@ -113,6 +156,15 @@ pub trait Reporter: Sync {
     /// Renders one game's report, on whichever thread checked it: everything but the
     /// game's number in its file, which is left as a slot (see [`Rendered`]).
     fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered);
+    /// Writes rendered games, numbered from `first_number` on, in input order.
+    fn write(
+        &self,
+        rendered: &Rendered,
+        out: &mut dyn Write,
+        first_number: usize,
+    ) -> io::Result<()> {
+        rendered.write_to(out, first_number)
+    }
     /// Writes what closes the report, once every game is written.
     fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()>;
 }
@@ -187,7 +239,25 @@ impl Write for Rendered {
 /// `--format human`: miette reports with the source line and a caret under the span.
 pub struct HumanReporter {
     handler: GraphicalReportHandler,
-    quiet: bool,
+    closing: Closing,
+}
+
+/// What the human and concise reports end with.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Closing {
+    /// No summary line.
+    pub quiet: bool,
+    /// The summary says how many findings `--fix` would mend (`lint`'s).
+    pub fix_hint: bool,
+}
+
+impl Closing {
+    fn write(self, summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        if !self.quiet {
+            summary.write_line(self.fix_hint, out)?;
+        }
+        out.flush()
+    }
 }
 
 /// The findings of one game that the human and GitHub reports show: past them, one line
@@ -196,7 +266,7 @@ pub struct HumanReporter {
 pub const SHOWN_PER_GAME: usize = 100;
 
 impl HumanReporter {
-    pub fn new(color: bool, quiet: bool) -> Self {
+    pub fn new(color: bool, closing: Closing) -> Self {
         let theme = if color {
             GraphicalTheme::unicode()
         } else {
@@ -204,7 +274,7 @@ impl HumanReporter {
         };
         HumanReporter {
             handler: GraphicalReportHandler::new_themed(theme).with_width(80),
-            quiet,
+            closing,
         }
     }
 }
@@ -281,19 +351,107 @@ impl Reporter for HumanReporter {
     }
 
     fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
-        if self.quiet {
+        self.closing.write(summary, out)
+    }
+}
+
+/// `--format concise`: one line per finding, `FILE:LINE:COL: SEVERITY[CODE] MESSAGE`, as
+/// ruff's concise output and compilers' short messages, then the summary line.
+pub struct ConciseReporter {
+    pub closing: Closing,
+}
+
+impl Reporter for ConciseReporter {
+    fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered) {
+        let name = terminal_safe(report.source.name);
+        for d in report.replay.diagnostics.iter().take(SHOWN_PER_GAME) {
+            let at = locator.locate(report.source, d.span.offset);
+            let _ = writeln!(
+                out,
+                "{name}:{}:{}: {}[{}] {}",
+                at.line,
+                at.column,
+                d.severity.as_str(),
+                d.code.name(),
+                one_line(&terminal_safe(&d.message)),
+            );
+        }
+        if let Some(more) = hidden_findings(report) {
+            let at = locator.locate(report.source, report.game.span.offset);
+            let _ = write!(out, "{name}:{}:{}: ", at.line, at.column);
+            write_hidden(out, more);
+            out.text.push(b'\n');
+        }
+    }
+
+    fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        self.closing.write(summary, out)
+    }
+}
+
+/// `text` with its line breaks made blanks, so that a finding stays one line.
+fn one_line(text: &str) -> Cow<'_, str> {
+    if text.contains(['\n', '\r']) {
+        Cow::Owned(text.replace("\r\n", " ").replace(['\n', '\r'], " "))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// `--statistics`: no finding listed, a count per code once all are found, most found
+/// first, as ruff's `--statistics`; `[*]` marks the codes `--fix` mends.
+pub struct StatisticsReporter {
+    pub closing: Closing,
+    /// A JSON array (`--format json`) rather than lines of text.
+    pub json: bool,
+}
+
+/// One entry of `--statistics --format json`.
+#[derive(Serialize)]
+struct CodeStatistic<'a> {
+    code: &'a str,
+    count: usize,
+    fixable: usize,
+}
+
+impl Reporter for StatisticsReporter {
+    fn render(&self, _: &GameReport<'_>, _: &mut Locator, _: &mut Rendered) {}
+
+    fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        let mut counted: Vec<(&str, CodeCount)> =
+            summary.codes.iter().map(|(code, c)| (*code, *c)).collect();
+        counted.sort_by(|a, b| b.1.count.cmp(&a.1.count).then(a.0.cmp(b.0)));
+        if self.json {
+            let entries: Vec<CodeStatistic<'_>> = counted
+                .iter()
+                .map(|(code, c)| CodeStatistic {
+                    code,
+                    count: c.count,
+                    fixable: c.fixable,
+                })
+                .collect();
+            serde_json::to_writer(&mut *out, &entries)?;
+            writeln!(out)?;
             return out.flush();
         }
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        writeln!(
-            out,
-            "{} in {}: {}, {}",
-            plural(summary.games, "game"),
-            plural(summary.files, "file"),
-            plural(summary.errors, "error"),
-            plural(summary.warnings, "warning"),
-        )?;
-        out.flush()
+        let count_width = counted
+            .first()
+            .map_or(1, |(_, c)| c.count.to_string().len());
+        let code_width = counted
+            .iter()
+            .map(|(code, _)| code.len())
+            .max()
+            .unwrap_or(0);
+        for (code, c) in &counted {
+            let mark = if c.fixable > 0 { "[*]" } else { "[ ]" };
+            let summary = Code::from_name(code).map_or("", |code| explain(code).summary);
+            writeln!(
+                out,
+                "{:>count_width$}  {code:<code_width$}  {mark} {summary}",
+                c.count
+            )?;
+        }
+        self.closing.write(summary, out)
     }
 }
 
@@ -528,6 +686,199 @@ impl Reporter for GithubReporter {
     }
 
     fn finish(&self, _: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        out.flush()
+    }
+}
+
+/// `--format sarif`: one SARIF 2.1.0 log of the run, for code scanning (GitHub's and
+/// other tools'). A log is one JSON document, not a stream: its results are kept in
+/// input order until [`Reporter::finish`] writes the whole log.
+#[derive(Default)]
+pub struct SarifReporter {
+    /// Each result as JSON, after a comma.
+    results: Mutex<Vec<u8>>,
+}
+
+/// Where the log says it follows the SARIF 2.1.0 schema (the address tools look for).
+const SARIF_SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'a str,
+    level: &'static str,
+    message: SarifText,
+    locations: [SarifLocation; 1],
+}
+
+#[derive(Serialize)]
+struct SarifText {
+    text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifLocation {
+    physical_location: SarifPhysicalLocation,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifPhysicalLocation {
+    artifact_location: SarifArtifact,
+    region: SarifRegion,
+}
+
+#[derive(Serialize)]
+struct SarifArtifact {
+    uri: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifRegion {
+    start_line: usize,
+    start_column: usize,
+}
+
+#[derive(Serialize)]
+struct SarifTool {
+    driver: SarifDriver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifDriver {
+    name: &'static str,
+    version: &'static str,
+    semantic_version: &'static str,
+    /// The codes found in this run.
+    rules: Vec<SarifRule>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifRule {
+    id: &'static str,
+    short_description: SarifText,
+    full_description: SarifText,
+    help: SarifText,
+    default_configuration: SarifConfiguration,
+    properties: SarifRuleProperties,
+}
+
+#[derive(Serialize)]
+struct SarifConfiguration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+struct SarifRuleProperties {
+    /// The code's category (`syntax`, `rules`, `style`, ...).
+    tags: [&'static str; 1],
+}
+
+impl SarifRule {
+    fn of(code: Code) -> SarifRule {
+        let doc = explain(code);
+        SarifRule {
+            id: code.name(),
+            short_description: SarifText {
+                text: doc.summary.to_owned(),
+            },
+            full_description: SarifText {
+                text: doc.rationale.to_owned(),
+            },
+            help: SarifText {
+                text: format!("`xpgn lint --explain {}` explains it", code.name()),
+            },
+            default_configuration: SarifConfiguration {
+                level: code.severity().as_str(),
+            },
+            properties: SarifRuleProperties {
+                tags: [code.category()],
+            },
+        }
+    }
+}
+
+/// A file name as a URI reference: unreserved characters and `/` as they are, every
+/// other byte percent-encoded (a blank is `%20`), so that code scanning finds the file.
+fn uri_reference(name: &str) -> String {
+    let mut uri = String::with_capacity(name.len());
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'/') {
+            uri.push(char::from(byte));
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri
+}
+
+impl Reporter for SarifReporter {
+    fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered) {
+        let uri = uri_reference(report.source.name);
+        for d in &report.replay.diagnostics {
+            let at = locator.locate(report.source, d.span.offset);
+            let text = match &d.help {
+                Some(help) => format!("{}\nhelp: {help}", d.message),
+                None => d.message.clone(),
+            };
+            let result = SarifResult {
+                rule_id: d.code.name(),
+                level: d.severity.as_str(),
+                message: SarifText { text },
+                locations: [SarifLocation {
+                    physical_location: SarifPhysicalLocation {
+                        artifact_location: SarifArtifact { uri: uri.clone() },
+                        region: SarifRegion {
+                            start_line: at.line,
+                            start_column: at.column,
+                        },
+                    },
+                }],
+            };
+            out.text.push(b',');
+            // Writing JSON to memory cannot fail for these types (string keys only).
+            let _ = serde_json::to_writer(&mut *out, &result);
+            // The game's number in its file, as `--format json` numbers games.
+            out.text.pop();
+            out.text.extend_from_slice(b",\"properties\":{\"game\":");
+            out.number_slot();
+            out.text.extend_from_slice(b"}}");
+        }
+    }
+
+    fn write(&self, rendered: &Rendered, _: &mut dyn Write, first_number: usize) -> io::Result<()> {
+        let mut results = self.results.lock().unwrap_or_else(PoisonError::into_inner);
+        rendered.write_to(&mut *results, first_number)
+    }
+
+    fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        let tool = SarifTool {
+            driver: SarifDriver {
+                name: "xpgn",
+                version: env!("CARGO_PKG_VERSION"),
+                semantic_version: env!("CARGO_PKG_VERSION"),
+                rules: summary
+                    .codes
+                    .keys()
+                    .filter_map(|name| Code::from_name(name))
+                    .map(SarifRule::of)
+                    .collect(),
+            },
+        };
+        write!(
+            out,
+            "{{\"$schema\":\"{SARIF_SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":"
+        )?;
+        serde_json::to_writer(&mut *out, &tool)?;
+        out.write_all(b",\"columnKind\":\"unicodeCodePoints\",\"results\":[")?;
+        let results = self.results.lock().unwrap_or_else(PoisonError::into_inner);
+        // Past the comma before the first result.
+        out.write_all(results.get(1..).unwrap_or_default())?;
+        out.write_all(b"]}]}\n")?;
         out.flush()
     }
 }

@@ -37,7 +37,13 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     };
     let jobs = args.jobs.threads();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let reporter = args.report.reporter();
+    let reporter = match args.report.reporter(false) {
+        Ok(reporter) => reporter,
+        Err(message) => {
+            say!("xpgn: {message}");
+            return ExitStatus::Error;
+        }
+    };
     let mut summary = Summary::default();
     let mut status = walked;
     let checker = Checker {
@@ -68,7 +74,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     if status == ExitStatus::Success && summary.errors > 0 {
         status = ExitStatus::Findings;
     }
-    status
+    args.report.exit_status(status)
 }
 
 struct Checker<'a> {
@@ -125,9 +131,8 @@ impl Checker<'_> {
             for reading in &checked.readings {
                 say!("{reading}");
             }
-            checked
-                .rendered
-                .write_to(out, number)
+            self.reporter
+                .write(&checked.rendered, out, number)
                 .map_err(Failure::Output)?;
             number += checked.rendered.len();
             Ok(())

@@ -29,6 +29,10 @@ pub struct FmtArgs {
     /// Print nothing; exit 1 if any file would change.
     #[arg(long, conflicts_with = "write")]
     check: bool,
+    /// Write nothing; print a unified diff of what `--write` would change, exit 1 if any
+    /// file would change.
+    #[arg(long, conflicts_with_all = ["write", "check"])]
+    diff: bool,
     /// Rewrite files in place (atomically: a synced temporary file renamed over the
     /// original; a symbolic link only to a file in its own directory tree).
     #[arg(long)]
@@ -68,6 +72,8 @@ pub fn run(args: FmtArgs) -> ExitStatus {
             write_in_place(input, settings)
         } else if args.check {
             check(input, settings)
+        } else if args.diff {
+            diff(input, settings)
         } else {
             print(input, settings)
         };
@@ -77,6 +83,7 @@ pub fn run(args: FmtArgs) -> ExitStatus {
                 say!("would reformat: {}", input.display);
                 ExitStatus::Findings
             }
+            Ok(Change::Differs) if args.diff => ExitStatus::Findings,
             Ok(Change::Differs) => ExitStatus::Success,
             Err(Refusal::Output(e)) => return output_failed(&e, "output", status),
             Err(Refusal::Read(e)) => {
@@ -301,6 +308,22 @@ fn check(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {
         Ok(())
     })?;
     Ok(comparison.change())
+}
+
+/// `--diff`: the file as it reads and as `--write` would write it, compared line by line.
+fn diff(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {
+    let (mut before, mut after) = (String::new(), String::new());
+    format_input(input, settings, |formatted, source, _| {
+        before.push_str(source.text);
+        after.push_str(formatted);
+        Ok(())
+    })?;
+    if before == after {
+        return Ok(Change::Same);
+    }
+    let mut out = io::stdout().lock();
+    super::write_diff(&mut out, &input.display, &before, &after).map_err(Refusal::Output)?;
+    Ok(Change::Differs)
 }
 
 fn write_in_place(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {

@@ -15,7 +15,7 @@ use xpgn::pgn::ParsedGame;
 use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::report::{GameReport, Locator, Rendered, Reporter, Source, Summary};
 use xpgn::rules::Variants;
-use xpgn::source::{Compression, Input, InputFormat, collect_inputs};
+use xpgn::source::{Compression, Input, InputFormat, collect_inputs, decode};
 
 use super::{
     ExitStatus, Failure, InputKind, JobsArgs, ReportArgs, VariantArgs, WORKER_STACK_BYTES,
@@ -23,6 +23,8 @@ use super::{
 };
 
 #[derive(clap::Args, Debug)]
+// The paths are needed but with `--explain`, which clap's own usage line cannot say.
+#[command(override_usage = "xpgn lint [OPTIONS] <PATH>...\n       xpgn lint --explain <CODE>")]
 pub struct LintArgs {
     /// Files or directories (walked for .pgn, .pgn.gz, .pgn.zst, .pgn.bz2, .txt); `-` is standard input.
     #[arg(required_unless_present = "explain", value_name = "PATH")]
@@ -35,6 +37,10 @@ pub struct LintArgs {
     /// Rewrite files in place with every fixable finding fixed (the rest is reported).
     #[arg(long)]
     fix: bool,
+    /// Write nothing: print a unified diff of what `--fix` would change, instead of the
+    /// findings; exit 1 if any file would change.
+    #[arg(long)]
+    diff: bool,
     /// Only these rules (comma-separated codes, or `all`), instead of the configuration's.
     #[arg(long, value_delimiter = ',', value_name = "CODES")]
     select: Vec<String>,
@@ -164,7 +170,13 @@ impl Linter {
 
     fn run(mut self, args: &LintArgs) -> ExitStatus {
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let reporter = args.report.reporter();
+        let reporter = match args.report.reporter(true) {
+            Ok(reporter) => reporter,
+            Err(message) => {
+                say!("xpgn: {message}");
+                return ExitStatus::Error;
+            }
+        };
         let mut summary = Summary::default();
         let mut status = self.walked;
         let mut findings = 0;
@@ -180,7 +192,9 @@ impl Linter {
                         reporter: reporter.as_ref(),
                         jobs: args.jobs.threads(),
                     };
-                    if args.fix {
+                    if args.diff {
+                        run.diff(&mut out)
+                    } else if args.fix {
                         run.fix(&mut out, &mut summary)
                     } else {
                         run.report(&mut out, &mut summary)
@@ -191,7 +205,14 @@ impl Linter {
             match outcome {
                 Ok(outcome) => {
                     findings += outcome.findings;
-                    if outcome.fixed > 0 {
+                    if outcome.fixed > 0 && args.diff {
+                        say!(
+                            "xpgn: {}: would fix {} finding{}",
+                            input.display,
+                            outcome.fixed,
+                            if outcome.fixed == 1 { "" } else { "s" }
+                        );
+                    } else if outcome.fixed > 0 {
                         say!(
                             "xpgn: {}: fixed {} finding{}",
                             input.display,
@@ -207,13 +228,19 @@ impl Linter {
                 Err(Stop::Output(e)) => return output_failed(&e, "report", status),
             }
         }
-        if let Err(e) = reporter.finish(&summary, &mut out) {
+        // A diff is the whole output: no summary follows it.
+        let finished = if args.diff {
+            out.flush()
+        } else {
+            reporter.finish(&summary, &mut out)
+        };
+        if let Err(e) = finished {
             return output_failed(&e, "report", status);
         }
         if status == ExitStatus::Success && findings > 0 {
             status = ExitStatus::Findings;
         }
-        status
+        args.report.exit_status(status)
     }
 
     /// The variants and selection for one file: its configuration, then the flags.
@@ -286,7 +313,7 @@ struct Linted {
     summary: Summary,
 }
 
-impl FileRun<'_> {
+impl<'a> FileRun<'a> {
     fn scope(&self) -> Scope {
         let writable = self.input.path.is_some() && self.input.compression == Compression::None;
         let text = matches!(
@@ -331,9 +358,8 @@ impl FileRun<'_> {
         let mut write = |linted: Linted| {
             outcome.findings += linted.summary.errors + linted.summary.warnings;
             summary.merge(&linted.summary);
-            linted
-                .rendered
-                .write_to(out, number)
+            self.reporter
+                .write(&linted.rendered, out, number)
                 .map_err(Failure::Output)?;
             number += linted.rendered.len();
             Ok(())
@@ -357,10 +383,8 @@ impl FileRun<'_> {
         Ok(outcome)
     }
 
-    /// Fixes the file as it streams (see [`xpgn::lint::fix`]), replaces it atomically if
-    /// anything changed, and reports what is left: of the new file, or of the file as it
-    /// was when it is not rewritten.
-    fn fix(&self, out: &mut dyn Write, summary: &mut Summary) -> Result<FileOutcome, Stop> {
+    /// The file `--fix` rewrites, and the fixer for it; or why it cannot be fixed.
+    fn fixable(&self) -> Result<(&'a Path, Fixer<'a>), Stop> {
         let name = &self.input.display;
         let Some(path) = &self.input.path else {
             return Err(Stop::File(
@@ -379,6 +403,44 @@ impl FileRun<'_> {
             format: self.input.format,
             name,
         };
+        Ok((path, fixer))
+    }
+
+    /// `--diff`: fixes the file in memory, as `--fix` would, and writes a unified diff of
+    /// the change; the outcome counts the fixes as both findings and fixed.
+    fn diff(&self, out: &mut dyn Write) -> Result<FileOutcome, Stop> {
+        let name = &self.input.display;
+        let (path, fixer) = self.fixable()?;
+        let read_error = |e: io::Error| Stop::File(format!("cannot read {name}: {e}"));
+        let fix_error = |e: FixError| match e {
+            FixError::Read(e) | FixError::Write(e) => read_error(e),
+            FixError::Refused(why) => Stop::File(format!("{name}: {why}")),
+        };
+        let chunks = read_chunks(self.input).map_err(read_error)?;
+        let raw = std::fs::File::open(path).map_err(read_error)?;
+        let mut fixed_bytes = Vec::new();
+        let fixed = fixer
+            .fix(chunks, io::BufReader::new(raw), &mut fixed_bytes)
+            .map_err(fix_error)?;
+        if !fixed.changed {
+            return Ok(FileOutcome::default());
+        }
+        let original = std::fs::read(path).map_err(read_error)?;
+        let (before, _) = decode(&original, 0);
+        let (after, _) = decode(&fixed_bytes, 0);
+        super::write_diff(out, name, &before, &after).map_err(Stop::Output)?;
+        Ok(FileOutcome {
+            findings: fixed.fixes,
+            fixed: fixed.fixes,
+        })
+    }
+
+    /// Fixes the file as it streams (see [`xpgn::lint::fix`]), replaces it atomically if
+    /// anything changed, and reports what is left: of the new file, or of the file as it
+    /// was when it is not rewritten.
+    fn fix(&self, out: &mut dyn Write, summary: &mut Summary) -> Result<FileOutcome, Stop> {
+        let name = &self.input.display;
+        let (path, fixer) = self.fixable()?;
         let mut fixes = 0;
         let written = xpgn::write::replace_file_with(path, |out| {
             let chunks = read_chunks(self.input).map_err(FixError::Read)?;

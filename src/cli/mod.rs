@@ -10,9 +10,11 @@ macro_rules! say {
 }
 
 mod check;
+mod completions;
 mod convert;
 mod fmt;
 mod lint;
+mod man;
 mod moves;
 mod perft;
 mod show;
@@ -68,6 +70,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// List the variants xpgn plays (built in, and those of --variant-file).
     Variants(variants::VariantsArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff) of xpgn, or of one subcommand.
+    Man(man::ManArgs),
 }
 
 /// Input selection shared by the subcommands that read games.
@@ -283,22 +289,72 @@ pub struct ReportArgs {
     /// No summary line.
     #[arg(short, long)]
     quiet: bool,
+    /// Instead of the findings, a count of them per code, most found first (`[*]`: `lint
+    /// --fix` mends them); with `--format json`, a JSON array of `code`, `count`, `fixable`.
+    #[arg(long)]
+    statistics: bool,
+    /// Exit 0 even when there are findings (they are still reported); unreadable input
+    /// and usage errors still exit 2.
+    #[arg(long)]
+    exit_zero: bool,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
+    /// Each finding with its source excerpt, caret and help.
     Human,
+    /// One line per finding: `FILE:LINE:COL: SEVERITY[CODE] MESSAGE`.
+    Concise,
+    /// One JSON object per game (JSON Lines).
     Json,
+    /// GitHub Actions workflow commands, for annotations on a pull request.
     Github,
+    /// One SARIF 2.1.0 log of the run, for code scanning.
+    Sarif,
 }
 
 impl ReportArgs {
-    /// The reporter these options ask for.
-    fn reporter(&self) -> Box<dyn report::Reporter> {
-        match self.format {
-            Format::Human => Box::new(report::HumanReporter::new(self.color.enabled(), self.quiet)),
+    /// The reporter these options ask for; `fix_hint` when the summary may say how many
+    /// findings `--fix` would mend (`lint`'s). A usage error says why it has none.
+    fn reporter(&self, fix_hint: bool) -> Result<Box<dyn report::Reporter>, String> {
+        let closing = report::Closing {
+            quiet: self.quiet,
+            fix_hint,
+        };
+        if self.statistics {
+            return match self.format {
+                Format::Human | Format::Concise | Format::Json => {
+                    Ok(Box::new(report::StatisticsReporter {
+                        closing,
+                        json: self.format == Format::Json,
+                    }))
+                }
+                Format::Github | Format::Sarif => Err(format!(
+                    "--statistics writes text or JSON, not --format {}",
+                    self.format_name()
+                )),
+            };
+        }
+        Ok(match self.format {
+            Format::Human => Box::new(report::HumanReporter::new(self.color.enabled(), closing)),
+            Format::Concise => Box::new(report::ConciseReporter { closing }),
             Format::Json => Box::new(report::JsonReporter),
             Format::Github => Box::new(report::GithubReporter),
+            Format::Sarif => Box::new(report::SarifReporter::default()),
+        })
+    }
+
+    fn format_name(&self) -> String {
+        self.format
+            .to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_owned())
+    }
+
+    /// The status a run with these options ends with, from the one its findings earn.
+    fn exit_status(&self, status: ExitStatus) -> ExitStatus {
+        match status {
+            ExitStatus::Findings if self.exit_zero => ExitStatus::Success,
+            status => status,
         }
     }
 }
@@ -335,6 +391,8 @@ pub fn run(args: Args) -> ExitStatus {
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Variants(args) => variants::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }
 
@@ -422,6 +480,20 @@ fn variants_and_inputs(
     let variants = variant.variants()?;
     let (inputs, status) = input.inputs();
     Ok((variants, inputs, status))
+}
+
+/// Writes a unified diff from `before` to `after` (`--diff` of `lint` and `fmt`), with
+/// `name` on both header lines as ruff writes them.
+fn write_diff(
+    out: &mut dyn std::io::Write,
+    name: &str,
+    before: &str,
+    after: &str,
+) -> std::io::Result<()> {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .header(name, name)
+        .to_writer(out)
 }
 
 /// The exit status after writing a command's output: a closed pipe is no error.

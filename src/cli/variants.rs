@@ -2,6 +2,7 @@
 //! one line each (or JSON for scripts).
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use serde::Serialize;
 use xpgn::rules::event::ruling_ranges;
@@ -11,8 +12,11 @@ use super::{ExitStatus, ListFormat, VariantArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct VariantsArgs {
-    #[command(flatten)]
-    variant: VariantArgs,
+    /// A variant defined in YAML to list too (as the files under `variants/` in xpgn's
+    /// repository). May be repeated.
+    #[arg(long = "variant-file", value_name = "FILE")]
+    variant_files: Vec<PathBuf>,
+    /// Lines for people, or one JSON document for scripts.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     format: ListFormat,
 }
@@ -50,7 +54,13 @@ struct Entry<'a> {
 }
 
 pub fn run(args: VariantsArgs) -> ExitStatus {
-    let variants: Variants = match args.variant.variants() {
+    // Only the files: the default variant and the events of a run mean nothing here.
+    let files = VariantArgs {
+        variant: None,
+        variant_files: args.variant_files,
+        events: None,
+    };
+    let variants: Variants = match files.variants() {
         Ok(variants) => variants,
         Err(status) => return status,
     };
@@ -115,17 +125,27 @@ fn write_text(
         writeln!(out, "  {:<24}{board:<7}{}{from}", e.id, e.description)?;
     }
     writeln!(out, "Events of Event Chess:")?;
-    for e in events {
+    // By number, the older wording after the current one; the name column as wide as
+    // the longest name, so that no name runs into what follows it.
+    let mut by_number: Vec<&EventEntry> = events.iter().collect();
+    by_number.sort_by_key(|e| (e.number, e.older_wording));
+    let width = events
+        .iter()
+        .map(|e| e.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    for e in by_number {
         let number = format!("#{}", e.number);
-        let name = if e.older_wording {
-            format!("{} (older wording: [%event {} old])", e.name, e.number)
+        let older = if e.older_wording {
+            format!("; older wording, written [%event {} old]", e.number)
         } else {
-            e.name.to_owned()
+            String::new()
         };
         writeln!(
             out,
-            "  {number:<5}{name:<16}Condition: {}; rulings {}; rules: {}",
-            e.condition, e.rulings, e.page
+            "  {number:<5}{:<width$}Condition: {}; rulings {}{older}; rules: {}",
+            e.name, e.condition, e.rulings, e.page
         )?;
     }
     writeln!(

@@ -125,7 +125,7 @@ impl Config {
         let file: ConfigFile = if text.trim().is_empty() {
             ConfigFile::default()
         } else {
-            serde_saphyr::from_str(&text).map_err(|e| format!("{name}: {e}"))?
+            serde_saphyr::from_str(&text).map_err(|e| yaml_error(path, &e))?
         };
         let rules = Rules::read(RulesFile {
             select: file.select,
@@ -182,6 +182,24 @@ impl Config {
             }
         }
         selection
+    }
+}
+
+/// A YAML error as `FILE:LINE:COLUMN: what`, naming the file (the parser's own message
+/// names its input `<input>`).
+fn yaml_error(path: &Path, error: &serde_saphyr::Error) -> String {
+    let name = path.display();
+    let message = error.without_snippet().to_string();
+    match error.location() {
+        Some(at) => {
+            let (line, column) = (at.line(), at.column());
+            // The place is said once, in front.
+            let what = message
+                .strip_suffix(&format!(" at line {line}, column {column}"))
+                .unwrap_or(&message);
+            format!("{name}:{line}:{column}: {what}")
+        }
+        None => format!("{name}: {message}"),
     }
 }
 
