@@ -544,6 +544,20 @@ fn callback_orders_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #1 Check for allies running from the start: a checking move counts once per
+/// placement the checked player may choose (CA-2); the counts are cross-checked with
+/// `scripts/check_for_allies_perft.py`, written from the rules text on top of
+/// python-chess.
+#[test]
+fn check_for_allies_positions_match_cross_checked_counts() {
+    let allies = events::by_number(1).expect("xpgn plays #1");
+    run_with(
+        "check-for-allies.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(allies, None).unwrap(),
+    );
+}
+
 /// Event #7 Revival running from the start; the counts are cross-checked with
 /// `scripts/revival_perft.py`, written from the rules text on top of python-chess.
 #[test]

@@ -500,6 +500,12 @@ pub trait Event: Send + Sync {
     /// added (through a passage, a promotion by standing still) carry them too.
     fn attach_choices(&self, _v: &Variant, _pos: &Position, _out: &mut Vec<Move>, _start: usize) {}
 
+    /// Adds to the moves just generated, `out[start..]`, the choices that depend on what a
+    /// move does once every event has attached its own (#1: the ally a check calls back
+    /// depends on whether the move checks, which a knight's new facing decides, CA-4).
+    /// The core calls it after every event's [`Event::attach_choices`].
+    fn attach_outcomes(&self, _v: &Variant, _pos: &Position, _out: &mut Vec<Move>, _start: usize) {}
+
     /// The pieces of `by` that attack `sq` in ways the event adds (HP-7: through a
     /// revealed passage), with `occupied` in the way.
     fn extra_attackers(
@@ -640,6 +646,11 @@ pub trait Event: Send + Sync {
     /// its check mark (PR-2: `K@g7` after a king capture).
     fn annotate(&self, _v: &Variant, _pos: &Position, _mv: &Move, _out: &mut String) {}
 
+    /// Appends what this event adds after a whole turn in parts of another event
+    /// (`e4,d4,N@g1`: #1's returned ally, CA-7), whose parts carry their own additions
+    /// ([`Event::annotate`] is not asked for it).
+    fn annotate_turn(&self, _v: &Variant, _pos: &Position, _mv: &Move, _out: &mut String) {}
+
     /// Reads a written move in a form this event defines (`R->a4`, `Nxf6-c4`,
     /// `Qxf7K@g7`); `None` leaves it to the orthodox reading.
     fn resolve(
@@ -716,6 +727,10 @@ pub enum Form {
     Convert,
     /// `Qxe5,Qxe6#`: one turn in several parts joined by commas.
     Turn,
+    /// `O-O,R@a1+`, `e4,d4,P@e2`: a move, then after a comma a piece of the letter (an
+    /// ASCII byte) that appears on the square once it is made (#1's ally, CA-7); also
+    /// the placement written before the move (`N@g1,Kf8`), which #1 refuses.
+    AppearsAfter(u8),
     /// `RBa4`: two piece letters, a piece and the one riding on it (#115's stacks).
     Stack,
 }
@@ -740,6 +755,11 @@ impl fmt::Display for Form {
                 f.write_str("`@square` as a whole move (the piece there changing sides)")
             }
             Form::Turn => f.write_str("a turn in parts joined by commas"),
+            Form::AppearsAfter(letter) => write!(
+                f,
+                "`,{}@` after a move (a piece of that letter appearing once the move is made)",
+                char::from(letter)
+            ),
             Form::Stack => {
                 f.write_str("two piece letters (`RBa4`: a piece and the one riding on it)")
             }
@@ -916,6 +936,7 @@ mod tests {
                     },
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
             }
         }
@@ -1043,7 +1064,15 @@ mod tests {
             ),
             (
                 "Rxa8B@e4",
-                format!("`B@` (a piece of that letter appearing on the square) {nowhere}"),
+                "`B@` (a piece of that letter appearing on the square) belongs to event #1 Check for allies, which is not running here".to_owned(),
+            ),
+            (
+                "Rxa8A@e4",
+                format!("`A@` (a piece of that letter appearing on the square) {nowhere}"),
+            ),
+            (
+                "O-O-O,N@b1",
+                "`,N@` after a move (a piece of that letter appearing once the move is made) belongs to event #1 Check for allies, which is not running here".to_owned(),
             ),
             (
                 "Rxa8@h1",

@@ -53,6 +53,10 @@ pub struct Move {
     /// The knight that swaps in to be captured instead, where the capturer chooses among
     /// several (LK-4).
     pub swap: Option<Sq>,
+    /// A starting square on which a piece of the mover's that the variant's start
+    /// position has there comes back after the move, where an event has the opponent
+    /// choose one (#1: a check calls an ally back, CA-1).
+    pub returned: Option<Sq>,
 }
 
 impl Move {
@@ -310,6 +314,9 @@ impl Variant {
             for event in pos.events() {
                 event.attach_choices(self, pos, out, start);
             }
+            for event in pos.events() {
+                event.attach_outcomes(self, pos, out, start);
+            }
         }
     }
 
@@ -336,6 +343,7 @@ impl Variant {
                         special: Special::Pass { hole },
                         faces: None,
                         swap: None,
+                        returned: None,
                     };
                     self.push_promotions(pos, transfer, out);
                 }
@@ -471,6 +479,7 @@ impl Variant {
                     special: Special::Normal,
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
             }
         }
@@ -500,6 +509,7 @@ impl Variant {
                             special: Special::Normal,
                             faces: None,
                             swap: None,
+                            returned: None,
                         });
                     }
                 }
@@ -569,6 +579,7 @@ impl Variant {
                     special: Special::Normal,
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
             }
         }
@@ -591,6 +602,7 @@ impl Variant {
                     special,
                     faces: None,
                     swap: None,
+                    returned: None,
                 };
                 if promotes.contains(target) {
                     self.push_promotions(pos, mv, out);
@@ -719,6 +731,7 @@ impl Variant {
                 },
                 faces: None,
                 swap: None,
+                returned: None,
             });
         }
     }
@@ -880,6 +893,7 @@ impl Variant {
                 special,
                 faces: None,
                 swap: None,
+                returned: None,
             };
             if self.role(piece.kind) != Role::Pawn {
                 if self.reaches(piece.kind, sq, to, occupied) {
@@ -1148,7 +1162,9 @@ impl Variant {
 
     /// The end of [`Variant::play`] while events run: each event settles the board before
     /// the turn passes (#91 freezes what moved), then learns whether the move checks
-    /// (#4 counts it). Out of line, so orthodox play pays one branch for it.
+    /// (#4 counts it). The check is remembered before the events hear of it: one that
+    /// puts a piece down then (#1's returned ally, which may block the check, CA-1) makes
+    /// the board ask again. Out of line, so orthodox play pays one branch for it.
     #[inline(never)]
     fn pass_turn_with_events(&self, pos: &mut Position, mv: &Move) {
         for event in pos.events() {
@@ -1156,10 +1172,10 @@ impl Variant {
         }
         pos.set_turn(mv.piece.color.other());
         let in_check = pos.is_check(self);
+        pos.remember_check(in_check);
         for event in pos.events() {
             event.after_move(self, pos, mv, in_check);
         }
-        pos.remember_check(in_check);
     }
 
     /// Takes the piece on `victim` (or whichever a running event puts in its place,

@@ -13,7 +13,7 @@ use super::moves::{Move, Special};
 use super::piece::{Kind, Role};
 use super::position::{MAX_EVENTS, Position};
 use super::variant::Variant;
-use crate::notation::{Castle, Facing, Hint, MoveBody, Notation, PieceMove, Separator};
+use crate::notation::{Castle, Facing, Hint, MoveBody, Notation, PieceMove, Placement, Separator};
 
 /// Why a written move does not resolve to exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +140,25 @@ fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move
     let form = match &notation.body {
         MoveBody::Placement(placed) if placed.piece.is_some() => Form::Drop,
         MoveBody::Placement(_) => Form::Convert,
+        // A piece placed after a move (`O-O,R@a1`), or before one as forum posts write
+        // the ally a check calls back (`N@g1,Kf8`).
+        MoveBody::Turn(parts) => match (parts.first(), parts.last()) {
+            (
+                _,
+                Some(MoveBody::Placement(Placement {
+                    piece: Some(letter),
+                    ..
+                })),
+            )
+            | (
+                Some(MoveBody::Placement(Placement {
+                    piece: Some(letter),
+                    ..
+                })),
+                _,
+            ) => Form::AppearsAfter(*letter),
+            _ => Form::Turn,
+        },
         _ => Form::Turn,
     };
     let written = written_body(&notation.body);
@@ -1194,7 +1213,11 @@ fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
         matches!(mv.special, Special::Event { number, .. } if number == e.number())
             && e.reads(Form::Turn)
     };
-    if pos.has_events() && !pos.events().iter().any(whole_turn) {
+    if pos.has_events() && pos.events().iter().any(whole_turn) {
+        for event in pos.events() {
+            event.annotate_turn(v, pos, mv, out);
+        }
+    } else if pos.has_events() {
         let mut added: ArrayVec<String, MAX_EVENTS> = pos
             .events()
             .into_iter()
@@ -1204,7 +1227,8 @@ fn annotate(v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
                 text
             })
             .collect();
-        added.sort_by_key(|text| !text.contains('@'));
+        // A part after a comma (`,N@g1`, #1's ally, CA-7) ends the move.
+        added.sort_by_key(|text| (text.starts_with(','), !text.contains('@')));
         for text in added {
             out.push_str(&text);
         }
@@ -1428,7 +1452,7 @@ pub fn lan_giving(v: &Variant, pos: &Position, mv: &Move, gives: Gives) -> Strin
     {
         out = event.lan(v, pos, mv);
     } else if let Special::Castle { .. } = mv.special {
-        out = san_plain(v, pos, mv);
+        out = san_of_move(v, pos, mv);
     } else {
         if v.role(mv.piece.kind) != Role::Pawn {
             out.push(v.piece(mv.piece.kind).letter);

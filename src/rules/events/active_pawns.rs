@@ -48,6 +48,7 @@ fn step(piece: Piece, from: Sq, to: Sq) -> Move {
         },
         faces: None,
         swap: None,
+        returned: None,
     }
 }
 

@@ -62,6 +62,7 @@ fn own_captures(v: &Variant, pos: &Position, from: Bitboard, to: Bitboard, out: 
                     },
                     faces: None,
                     swap: None,
+                    returned: None,
                 };
                 if !super::landing_rerouted(v, pos, &mv, NUMBER) {
                     v.push_promotions(pos, mv, out);

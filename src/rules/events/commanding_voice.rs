@@ -108,6 +108,7 @@ fn boardings(v: &Variant, pos: &Position, from: Bitboard, to: Bitboard, out: &mu
                     },
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
             }
         }

@@ -101,6 +101,7 @@ impl Fortress {
                     },
                     faces: None,
                     swap: None,
+                    returned: None,
                 };
                 if !super::landing_rerouted(v, pos, &jump, NUMBER) {
                     v.push_promotions(pos, jump, out);

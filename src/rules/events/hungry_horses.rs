@@ -134,6 +134,7 @@ fn chain_move(piece: Piece, from: Sq, to: Sq, captured: Option<Piece>, data: u16
         },
         faces: None,
         swap: None,
+        returned: None,
     }
 }
 

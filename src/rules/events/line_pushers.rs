@@ -256,6 +256,7 @@ fn push_move(pos: &Position, rook: Sq, to: Sq, d: usize) -> Move {
         },
         faces: None,
         swap: None,
+        returned: None,
     }
 }
 

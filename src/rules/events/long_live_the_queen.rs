@@ -134,6 +134,7 @@ fn castle_move(pos: &Position, castle: &QueenCastle) -> Option<Move> {
         },
         faces: None,
         swap: None,
+        returned: None,
     })
 }
 

@@ -133,6 +133,7 @@ fn turn_move(pos: &Position, knight: Sq, direction: Direction) -> Move {
         },
         faces: None,
         swap: None,
+        returned: None,
     }
 }
 

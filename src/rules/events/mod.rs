@@ -6,6 +6,7 @@ mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
 pub mod catalogue;
+pub mod check_for_allies;
 pub mod commanding_voice;
 pub mod cooperation;
 pub mod directional_knights;
@@ -76,7 +77,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 50] = [
+pub const ALL: [&dyn Event; 51] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -130,6 +131,7 @@ pub const ALL: [&dyn Event; 50] = [
     &piecebuilder::Piecebuilder,
     &prison::Prison,
     &queenbuilder::Queenbuilder,
+    &check_for_allies::CheckForAllies,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
@@ -249,6 +251,7 @@ fn standing_promotions(
                     special: Special::Event { number, data },
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
             }
         }

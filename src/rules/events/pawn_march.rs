@@ -175,6 +175,7 @@ impl Event for PawnMarch {
                     special: Special::EnPassant,
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
             }
         }

@@ -138,6 +138,11 @@ impl Follower for PrinceFollower {
         };
         let written = match &moved.written.body {
             MoveBody::Piece(m) => m.king_at(),
+            // `hxg4K@h4,P@d7+`: #1's ally follows the move after a comma (CA-7).
+            MoveBody::Turn(parts) => match &parts[..] {
+                [MoveBody::Piece(m), MoveBody::Placement(_)] => m.king_at(),
+                _ => None,
+            },
             _ => None,
         };
         let comes_back = replacement(v, moved.before, moved.mv);

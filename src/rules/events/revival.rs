@@ -90,6 +90,7 @@ fn drop_move(color: Color, kind: Kind, sq: Sq) -> Move {
         },
         faces: None,
         swap: None,
+        returned: None,
     }
 }
 

@@ -80,6 +80,7 @@ fn roar_move(pos: &Position, knight: Sq) -> Move {
         },
         faces: None,
         swap: None,
+        returned: None,
     }
 }
 

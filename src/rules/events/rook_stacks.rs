@@ -162,6 +162,7 @@ impl Carrier {
             },
             faces: None,
             swap: None,
+            returned: None,
         }
     }
 

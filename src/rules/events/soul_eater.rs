@@ -145,6 +145,7 @@ fn soul_moves(v: &Variant, pos: &Position, from: Bitboard, to: Bitboard, out: &m
                     },
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
             }
         }

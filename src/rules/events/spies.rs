@@ -86,6 +86,7 @@ fn turn_move(v: &Variant, us: Color, sq: Sq) -> Option<Move> {
         },
         faces: None,
         swap: None,
+        returned: None,
     })
 }
 

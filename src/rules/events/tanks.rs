@@ -73,6 +73,7 @@ fn tank_moves(v: &Variant, pos: &Position, from: Bitboard, out: &mut Vec<Move>) 
                     special: Special::Normal,
                     faces: None,
                     swap: None,
+                    returned: None,
                 });
                 beyond = g.offset(to, df, dr);
             }

@@ -70,6 +70,7 @@ fn stand_stills(v: &Variant, pos: &Position, squares: Bitboard, out: &mut Vec<Mo
                 },
                 faces: None,
                 swap: None,
+                returned: None,
             });
         }
     }

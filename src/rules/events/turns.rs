@@ -197,6 +197,7 @@ fn encode<P: Parts + ?Sized>(
         },
         faces: None,
         swap: None,
+        returned: None,
     })
 }
 
