@@ -120,7 +120,13 @@ impl<'a, 's> Lines<'a, 's> {
     }
 
     fn token(&mut self, text: &str) {
-        let width = text.lines().next().map_or(0, |l| l.chars().count());
+        // Moves and numbers, nearly every token, are one line of ASCII.
+        let one_line = !text.bytes().any(|b| b == b'\n' || b == b'\r');
+        let width = if one_line && text.is_ascii() {
+            text.len()
+        } else {
+            text.lines().next().map_or(0, |l| l.chars().count())
+        };
         if self.column > 0 && !self.glue {
             if self.column + 1 + width > LINE_WIDTH {
                 self.out.push('\n');
@@ -131,7 +137,12 @@ impl<'a, 's> Lines<'a, 's> {
             }
         }
         self.out.push_str(text);
-        self.column = match text.rfind(['\n', '\r']) {
+        let last_break = if one_line {
+            None
+        } else {
+            text.rfind(['\n', '\r'])
+        };
+        self.column = match last_break {
             Some(i) => text[i + 1..].chars().count(),
             None => self.column + width,
         };
