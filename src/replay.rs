@@ -11,6 +11,7 @@ use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
 use crate::rules::event::{Follower, Moved};
+use crate::rules::events::catalogue::Support;
 use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san, san_giving};
 use crate::rules::{Ending, EventStart, Move, Position, Special, Variant, Variants, parse_fen};
 use crate::rules::{events, meta};
@@ -1110,6 +1111,20 @@ impl Replayer<'_> {
                     number.node, number.node
                 ),
             )
+        } else if let Some(Support::Unsupported { reason, page }) =
+            events::catalogue::support(number.node)
+        {
+            let message = format!(
+                "event #{}{name} cannot be checked from a game's record: {reason}; the {later} moves after it are not checked",
+                number.node
+            );
+            self.diagnostics.push(
+                Diagnostic::new(Code::UnsupportedEvent, number.span, message, "this event")
+                    .with_help(format!(
+                        "the moves before the event are checked; {page} says why the rest cannot be"
+                    )),
+            );
+            return;
         } else {
             (
                 format!("event #{}{name}", number.node),

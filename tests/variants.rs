@@ -54,6 +54,44 @@ fn built_in_variants_are_listed() {
     assert_eq!(pushers["name"], "Line Pushers");
     assert!(pushers["rulings"].as_str().unwrap().contains("LP-1"));
     assert_eq!(pushers["page"], "docs/rules/event-43-line-pushers.md");
+    let catalogue = listing["catalogue"].as_array().unwrap();
+    let played: Vec<u64> = catalogue
+        .iter()
+        .filter(|e| e["status"] == "played")
+        .map(|e| e["number"].as_u64().unwrap())
+        .collect();
+    let mut distinct = registry.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(
+        played, distinct,
+        "the registry's events are the played ones"
+    );
+    let takebacks = catalogue.iter().find(|e| e["number"] == 93).unwrap();
+    assert_eq!(takebacks["status"], "unsupported");
+    assert!(takebacks["reason"].as_str().unwrap().contains("TB-1"));
+    let page = takebacks["page"].as_str().unwrap();
+    assert!(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(page).is_file(),
+        "{page}"
+    );
+    assert!(
+        catalogue
+            .iter()
+            .all(|e| ["played", "not-yet", "unsupported"].contains(&e["status"].as_str().unwrap())),
+        "{catalogue:?}"
+    );
+    let text = stdout(&xpgn(&["variants"]));
+    for entry in catalogue.iter().filter(|e| e["status"] != "played") {
+        let line = text
+            .lines()
+            .find(|line| {
+                line.trim_start()
+                    .starts_with(&format!("#{} ", entry["number"]))
+            })
+            .unwrap_or_else(|| panic!("`xpgn variants` has no line for {entry}"));
+        assert!(line.contains(entry["name"].as_str().unwrap()), "{line}");
+    }
     let prince = events.iter().find(|e| e["number"] == 68).unwrap();
     assert!(prince["condition"].as_str().unwrap().contains("king"));
     let sip = &listed[3];

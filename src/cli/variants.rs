@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 use xpgn::rules::event::ruling_ranges;
+use xpgn::rules::events::catalogue::{self, Support};
 use xpgn::rules::{Variant, Variants};
 
 use super::{ExitStatus, ListFormat, VariantArgs};
@@ -26,6 +27,43 @@ pub struct VariantsArgs {
 struct Listing<'a> {
     variants: Vec<Entry<'a>>,
     events: Vec<EventEntry>,
+    /// Every event of the catalogue, played or not.
+    catalogue: Vec<CatalogueEntry>,
+}
+
+#[derive(Serialize)]
+struct CatalogueEntry {
+    number: u16,
+    name: &'static str,
+    /// `played`, `not-yet` or `unsupported`.
+    status: &'static str,
+    /// Why no version can check it (`unsupported` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    /// Its rules page, where it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    page: Option<&'static str>,
+}
+
+impl CatalogueEntry {
+    fn of((number, name, support): (u16, &'static str, Support)) -> Self {
+        let (status, reason, page) = match support {
+            Support::Played => (
+                "played",
+                None,
+                xpgn::rules::events::by_number(number).map(|e| e.info().page),
+            ),
+            Support::NotYet => ("not-yet", None, None),
+            Support::Unsupported { reason, page } => ("unsupported", Some(reason), Some(page)),
+        };
+        CatalogueEntry {
+            number,
+            name,
+            status,
+            reason,
+            page,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -93,14 +131,16 @@ pub fn run(args: VariantsArgs) -> ExitStatus {
             }
         })
         .collect();
+    let catalogue: Vec<CatalogueEntry> = catalogue::events().map(CatalogueEntry::of).collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let written = match args.format {
-        ListFormat::Text => write_text(&mut out, &entries, &events),
+        ListFormat::Text => write_text(&mut out, &entries, &events, &catalogue),
         ListFormat::Json => serde_json::to_writer(
             &mut out,
             &Listing {
                 variants: entries,
                 events,
+                catalogue,
             },
         )
         .map_err(io::Error::from)
@@ -113,6 +153,7 @@ fn write_text(
     out: &mut impl Write,
     variants: &[Entry<'_>],
     events: &[EventEntry],
+    catalogue: &[CatalogueEntry],
 ) -> io::Result<()> {
     writeln!(out, "Variants:")?;
     for e in variants {
@@ -131,7 +172,9 @@ fn write_text(
     by_number.sort_by_key(|e| (e.number, e.older_wording));
     let width = events
         .iter()
-        .map(|e| e.name.chars().count())
+        .map(|e| e.name)
+        .chain(catalogue.iter().map(|e| e.name))
+        .map(|name| name.chars().count())
         .max()
         .unwrap_or(0)
         + 2;
@@ -147,6 +190,25 @@ fn write_text(
             "  {number:<5}{:<width$}Condition: {}; rulings {}{older}; rules: {}",
             e.name, e.condition, e.rulings, e.page
         )?;
+    }
+    let not_played: Vec<&CatalogueEntry> =
+        catalogue.iter().filter(|e| e.status != "played").collect();
+    if !not_played.is_empty() {
+        writeln!(
+            out,
+            "Events of the catalogue not played (a game that starts one is checked up to it):"
+        )?;
+        for e in not_played {
+            let number = format!("#{}", e.number);
+            match e.page {
+                Some(page) => writeln!(
+                    out,
+                    "  {number:<5}{:<width$}cannot be checked from a game's record; rules: {page}",
+                    e.name
+                )?,
+                None => writeln!(out, "  {number:<5}{:<width$}not played yet", e.name)?,
+            }
+        }
     }
     writeln!(
         out,

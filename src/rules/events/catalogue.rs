@@ -1,8 +1,37 @@
 //! The names of the catalogue's events, played by xpgn or not: forum announcements name
 //! an event by number AND name, and the numbers were reorganised once, so a reader checks
-//! one against the other (`spec/notation.md` section 6).
+//! one against the other (`spec/notation.md` section 6). Where xpgn stands with each
+//! event ([`Support`]) is told here too, for `xpgn variants` and for the finding on a game
+//! that starts an event xpgn does not play.
 
 use super::ALL;
+
+/// Where xpgn stands with an event of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Support {
+    /// Played: a module in the registry checks games under it.
+    Played,
+    /// Not played by this version; a later one may.
+    NotYet,
+    /// No version can check it from a game's record.
+    Unsupported {
+        /// Why, in a clause that follows "cannot be checked from a game's record:".
+        reason: &'static str,
+        /// Its rules page, from the root of xpgn's repository.
+        page: &'static str,
+    },
+}
+
+/// The events whose rules turn on what a record does not hold.
+const UNCHECKABLE: [(u16, Support); 1] = [(
+    93,
+    Support::Unsupported {
+        reason: "a takeback cancels a move the opponent made and forces another, and records keep only \
+     the move that stood: whether a move was taken back, and whether the three takebacks \
+     a game allows were kept to, cannot be read from the moves (TB-1)",
+        page: "docs/rules/event-93-takebacks.md",
+    },
+)];
 
 /// Every event of the catalogue by number, with the name its text gives it.
 const NAMES: [(u16, &str); 71] = [
@@ -87,6 +116,28 @@ pub fn name(number: u16) -> Option<&'static str> {
         .map(|(_, name)| *name)
 }
 
+/// Where xpgn stands with event `number`; `None` for a number the catalogue does not hold.
+pub fn support(number: u16) -> Option<Support> {
+    name(number).map(|_| standing(number))
+}
+
+fn standing(number: u16) -> Support {
+    if ALL.iter().any(|event| event.number() == number) {
+        Support::Played
+    } else if let Some(&(_, support)) = UNCHECKABLE.iter().find(|(n, _)| *n == number) {
+        support
+    } else {
+        Support::NotYet
+    }
+}
+
+/// Every event of the catalogue by number, with its name and where xpgn stands with it.
+pub fn events() -> impl Iterator<Item = (u16, &'static str, Support)> {
+    NAMES
+        .iter()
+        .map(|&(number, name)| (number, name, standing(number)))
+}
+
 /// The event whose name (or one of its other names, `Fat Pieces`) `text` opens with,
 /// in any case and spacing: `Line Pushers!` is #43. The longest name wins, so `Wall`
 /// does not take `Wall of ...`'s place where both exist.
@@ -131,6 +182,28 @@ mod tests {
         assert_eq!(named("a new event"), None);
         assert_eq!(name(16), Some("Spies"));
         assert_eq!(name(2), None);
+    }
+
+    #[test]
+    fn every_event_has_one_place() {
+        assert_eq!(support(43), Some(Support::Played));
+        assert!(matches!(support(93), Some(Support::Unsupported { .. })));
+        assert_eq!(support(2), None);
+        let numbers: Vec<u16> = events().map(|(number, _, _)| number).collect();
+        assert!(
+            numbers.windows(2).all(|pair| pair[0] < pair[1]),
+            "by number, each once"
+        );
+        assert_eq!(numbers.len(), NAMES.len());
+        for event in ALL {
+            assert_eq!(support(event.number()), Some(Support::Played));
+        }
+        for (number, _) in UNCHECKABLE {
+            assert!(
+                ALL.iter().all(|event| event.number() != number),
+                "#{number} is played, so it cannot be uncheckable"
+            );
+        }
     }
 
     #[test]
