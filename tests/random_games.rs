@@ -127,9 +127,23 @@ fn generate(
         if let Some(i) = pending
             .iter()
             .position(|s| s.ply <= ply && (s.ply % 2 == 0) == white)
-            && let Some(command) = start_event(v, &mut pos, pending[i].event, &history, rng)
+            && let Some(mut command) = start_event(v, &mut pos, pending[i].event, &history, rng)
         {
-            pending.remove(i);
+            let event = pending.remove(i).event;
+            // DT-1: an event that starts others in its place (#99) has them drawn at
+            // once, a number that may not start drawn again (DT-2).
+            for _ in 0..200 {
+                if event.starts_in_its_place(&pos) == 0 {
+                    break;
+                }
+                let drawn = events::ALL[rng.random_range(0..events::ALL.len())];
+                if meta::refusal(&pos, drawn.number(), Some(pos.turn)).is_none()
+                    && let Some(more) = start_event(v, &mut pos, drawn, &history, rng)
+                {
+                    command.push(' ');
+                    command.push_str(&more);
+                }
+            }
             pgn.push_str(&format!("{{{command}}} "));
             numbered = false;
         }

@@ -574,6 +574,12 @@ pub trait Event: Send + Sync {
     /// player moved are frozen for his next turn, VA-1).
     fn before_turn_passes(&self, _v: &Variant, _pos: &mut Position, _mv: &Move) {}
 
+    /// How many more events its starter may still start in its place, right after it on
+    /// the same turn (#99 Double Trouble starts two: DT-1); EC-1 refuses them otherwise.
+    fn starts_in_its_place(&self, _pos: &Position) -> u8 {
+        0
+    }
+
     /// Runs after every move (castling and events' own moves too) once the board is
     /// final and the turn has passed, `gives_check` saying whether the side now to move
     /// is in check (FC-1: a check counted toward a win). For the event's own state: the

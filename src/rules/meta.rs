@@ -5,20 +5,16 @@
 //! here, and get back a [`Violation`]: data with its ruling and its words, which each
 //! caller turns into a diagnostic or an error. Nothing here prints.
 //!
-//! Two parts of EC-12 have no event yet that needs them, and are decided here without
-//! code:
+//! Events that start further events: #99 Double Trouble starts two in its place. A record
+//! writes each as its own `[%event N]` right after the `[%event 99]`, on the same turn;
+//! [`Event::starts_in_its_place`] says how many more its starter may still start, and
+//! [`refusal`] lets those through instead of refusing a second start (EC-1, DT-1).
 //!
-//! - Events that start further events (#99 Double Trouble starts two in its place). A
-//!   record writes each event started that way as its own `[%event N]` right after the
-//!   `[%event 99]`, on the same turn; #99's [`EventInfo`](super::event::EventInfo) will then say how many events
-//!   it starts, and [`refusal`] will count those as the starter's own starts (EC-1)
-//!   instead of refusing the second. Until an event does, that count would always be
-//!   zero, so it is not in the data.
-//! - Events with two wordings (#3, #7, #70, #74, #88, #102; xpgn plays both of #70 and #88).
-//!   A game plays the newest wording unless its command names the older one with the
-//!   word `old` right after the number (`[%event 70 old]`); the older wording is then its
-//!   own module with the same number ([`Event::older_wording`], found by
-//!   [`events::find`]), `70o` in the extended FEN.
+//! Events with two wordings (#3, #7, #70, #74, #88, #102; xpgn plays both of #7, #70 and
+//! #88): a game plays the newest wording unless its command names the older one with the
+//! word `old` right after the number (`[%event 70 old]`); the older wording is then its own
+//! module with the same number ([`Event::older_wording`], found by [`events::find`]), `70o`
+//! in the extended FEN.
 
 use std::fmt;
 
@@ -180,8 +176,15 @@ pub fn refusal(pos: &Position, number: u16, by: Option<Color>) -> Option<Violati
             name: running.name(),
         });
     }
+    // DT-1: an event its starter started may let him start more in its place.
+    let in_its_place = |by: Color| {
+        pos.running()
+            .iter()
+            .any(|r| r.started_by == Some(by) && r.event.starts_in_its_place(pos) > 0)
+    };
     if let Some(by) = by
         && let Some(own) = pos.event_started_by(by)
+        && !in_its_place(by)
     {
         return Some(Violation::SecondEvent {
             by,

@@ -75,8 +75,9 @@ pub struct Lifted {
     marks: u8,
 }
 
-/// Each player starts at most one event (EC-1).
-pub const MAX_EVENTS: usize = 2;
+/// Each player starts at most one event (EC-1); #99 Double Trouble, one player's start,
+/// starts two more in its place (DT-1).
+pub const MAX_EVENTS: usize = 4;
 
 const BLACK_BIT: u8 = 0x80;
 

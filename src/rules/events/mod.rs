@@ -10,6 +10,7 @@ pub mod check_for_allies;
 pub mod commanding_voice;
 pub mod cooperation;
 pub mod directional_knights;
+pub mod double_trouble;
 pub mod drunken_bishops;
 pub mod five_check;
 pub mod fortress;
@@ -77,7 +78,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 51] = [
+pub const ALL: [&dyn Event; 52] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -132,6 +133,7 @@ pub const ALL: [&dyn Event; 51] = [
     &prison::Prison,
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
+    &double_trouble::DoubleTrouble,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
