@@ -400,12 +400,34 @@ mod tests {
         let second = refusal(&pos, 85, Some(Color::White)).unwrap();
         assert!(matches!(second, Violation::SecondEvent { started: 43, .. }));
         assert_eq!(refusal(&pos, 85, Some(Color::Black)), None);
-        pos.start_event(events::by_number(85).unwrap(), None)
+        for number in [85, 71] {
+            pos.start_event(events::by_number(number).unwrap(), None)
+                .unwrap();
+        }
+        assert_eq!(refusal(&pos, 8, Some(Color::Black)), None);
+        pos.start_event(events::by_number(8).unwrap(), None)
             .unwrap();
+        assert_eq!(MAX_EVENTS, 4);
         assert_eq!(
             refusal(&pos, 5, Some(Color::Black)),
             Some(Violation::NoRoom { number: 5 })
         );
+    }
+
+    #[test]
+    fn dt_1_an_event_lets_its_starter_start_two_in_its_place() {
+        let v = event_chess();
+        let mut pos = v.start_position().clone();
+        pos.start_event(events::by_number(99).unwrap(), Some(Color::White))
+            .unwrap();
+        for number in [43, 71] {
+            assert_eq!(refusal(&pos, number, Some(Color::White)), None, "#{number}");
+            pos.start_event(events::by_number(number).unwrap(), Some(Color::White))
+                .unwrap();
+        }
+        let third = refusal(&pos, 8, Some(Color::White)).unwrap();
+        assert!(matches!(third, Violation::SecondEvent { started: 99, .. }));
+        assert_eq!(refusal(&pos, 8, Some(Color::Black)), None);
     }
 
     #[test]
