@@ -605,3 +605,15 @@ fn long_live_the_queen_positions_match_cross_checked_counts() {
 fn prison_positions_match_cross_checked_counts() {
     run("prison.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #15 Swapping Pawns running from the start; the counts are cross-checked with
+/// `scripts/swapping_pawns_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn swapping_pawns_positions_match_cross_checked_counts() {
+    let swapping_pawns = events::by_number(15).expect("xpgn plays #15");
+    run_with(
+        "swapping-pawns.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(swapping_pawns, None).unwrap(),
+    );
+}

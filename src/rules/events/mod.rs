@@ -51,6 +51,7 @@ pub mod smaller_board;
 pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
+pub mod swapping_pawns;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
@@ -77,7 +78,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 51] = [
+pub const ALL: [&dyn Event; 52] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -132,6 +133,7 @@ pub const ALL: [&dyn Event; 51] = [
     &prison::Prison,
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
+    &swapping_pawns::SwappingPawns,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
