@@ -51,6 +51,7 @@ pub mod smaller_board;
 pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
+pub mod swapping_knights;
 pub mod swapping_pawns;
 pub mod tanks;
 pub mod treasure_hunt;
@@ -78,7 +79,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 52] = [
+pub const ALL: [&dyn Event; 53] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -134,6 +135,7 @@ pub const ALL: [&dyn Event; 52] = [
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
     &swapping_pawns::SwappingPawns,
+    &swapping_knights::SwappingKnights,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
