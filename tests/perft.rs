@@ -629,3 +629,16 @@ fn swapping_knights_positions_match_cross_checked_counts() {
         |pos| pos.start_event(swapping_knights, None).unwrap(),
     );
 }
+
+/// Event #96 En Passant for all running from the start; the counts are cross-checked with
+/// `scripts/en_passant_for_all_perft.py`, written from the rules text on top of
+/// python-chess.
+#[test]
+fn en_passant_for_all_positions_match_cross_checked_counts() {
+    let en_passant = events::by_number(96).expect("xpgn plays #96");
+    run_with(
+        "en-passant-for-all.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(en_passant, None).unwrap(),
+    );
+}

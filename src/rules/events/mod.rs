@@ -11,6 +11,7 @@ pub mod commanding_voice;
 pub mod cooperation;
 pub mod directional_knights;
 pub mod drunken_bishops;
+pub mod en_passant_for_all;
 pub mod five_check;
 pub mod fortress;
 pub mod forward_rotations;
@@ -79,7 +80,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 53] = [
+pub const ALL: [&dyn Event; 54] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -136,6 +137,7 @@ pub const ALL: [&dyn Event; 53] = [
     &check_for_allies::CheckForAllies,
     &swapping_pawns::SwappingPawns,
     &swapping_knights::SwappingKnights,
+    &en_passant_for_all::EnPassantForAll,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
