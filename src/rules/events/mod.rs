@@ -5,6 +5,7 @@ pub mod active_pawns;
 mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
+pub mod capture_the_flag;
 pub mod catalogue;
 pub mod check_for_allies;
 pub mod commanding_voice;
@@ -80,7 +81,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 54] = [
+pub const ALL: [&dyn Event; 55] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -138,6 +139,7 @@ pub const ALL: [&dyn Event; 54] = [
     &swapping_pawns::SwappingPawns,
     &swapping_knights::SwappingKnights,
     &en_passant_for_all::EnPassantForAll,
+    &capture_the_flag::CaptureTheFlag,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
