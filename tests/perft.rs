@@ -605,3 +605,40 @@ fn long_live_the_queen_positions_match_cross_checked_counts() {
 fn prison_positions_match_cross_checked_counts() {
     run("prison.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #15 Swapping Pawns running from the start; the counts are cross-checked with
+/// `scripts/swapping_pawns_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn swapping_pawns_positions_match_cross_checked_counts() {
+    let swapping_pawns = events::by_number(15).expect("xpgn plays #15");
+    run_with(
+        "swapping-pawns.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(swapping_pawns, None).unwrap(),
+    );
+}
+
+/// Event #122 Swapping Knights running from the start; the counts are cross-checked with
+/// `scripts/swapping_knights_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn swapping_knights_positions_match_cross_checked_counts() {
+    let swapping_knights = events::by_number(122).expect("xpgn plays #122");
+    run_with(
+        "swapping-knights.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(swapping_knights, None).unwrap(),
+    );
+}
+
+/// Event #96 En Passant for all running from the start; the counts are cross-checked with
+/// `scripts/en_passant_for_all_perft.py`, written from the rules text on top of
+/// python-chess.
+#[test]
+fn en_passant_for_all_positions_match_cross_checked_counts() {
+    let en_passant = events::by_number(96).expect("xpgn plays #96");
+    run_with(
+        "en-passant-for-all.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(en_passant, None).unwrap(),
+    );
+}

@@ -5,6 +5,7 @@ pub mod active_pawns;
 mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
+pub mod capture_the_flag;
 pub mod catalogue;
 pub mod check_for_allies;
 pub mod commanding_voice;
@@ -12,6 +13,7 @@ pub mod cooperation;
 pub mod directional_knights;
 pub mod double_trouble;
 pub mod drunken_bishops;
+pub mod en_passant_for_all;
 pub mod five_check;
 pub mod fortress;
 pub mod forward_rotations;
@@ -52,6 +54,8 @@ pub mod smaller_board;
 pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
+pub mod swapping_knights;
+pub mod swapping_pawns;
 pub mod tanks;
 pub mod treasure_hunt;
 pub mod treasure_hunt_old;
@@ -78,7 +82,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 52] = [
+pub const ALL: [&dyn Event; 56] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -134,6 +138,10 @@ pub const ALL: [&dyn Event; 52] = [
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
     &double_trouble::DoubleTrouble,
+    &swapping_pawns::SwappingPawns,
+    &swapping_knights::SwappingKnights,
+    &en_passant_for_all::EnPassantForAll,
+    &capture_the_flag::CaptureTheFlag,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
