@@ -3,7 +3,7 @@
 use crate::diagnostic::{Code, Diagnostic};
 use crate::document::{Language, parse_documents};
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
-use crate::report::Source;
+use crate::span::Source;
 use std::io::BufRead;
 
 use crate::source::{
@@ -54,7 +54,9 @@ impl ChunkGames {
 }
 
 /// A chunk of text read from an input, not parsed yet: reading is sequential, parsing
-/// and checking may run on other threads.
+/// and checking may run on other threads. The commands' plumbing (and `lint --fix`'s
+/// input), kept public for the fuzz targets.
+#[doc(hidden)]
 pub struct PendingChunk {
     chunk: Chunk,
     format: InputFormat,
@@ -112,7 +114,8 @@ impl PendingChunk {
     /// they report from, then giving their lists back to `spare`. For one thread: a game
     /// is checked right after it is read, while its text and lists are still in cache
     /// (parsing a whole chunk first costs a cache miss on every list touched again).
-    pub fn for_each_part<E>(
+    #[cfg(feature = "cli")]
+    pub(crate) fn for_each_part<E>(
         self,
         name: &str,
         spare: &mut SpareGames,
@@ -177,13 +180,15 @@ fn part_source<'a>(name: &'a str, chunk: &'a Chunk, part: &crate::source::Part) 
 }
 
 /// Opens `input` and splits it as its format says: PGN game by game, anything else whole.
-pub fn read_chunks(
+pub(crate) fn read_chunks(
     input: &Input,
 ) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<PendingChunk>> + Send>> {
     chunks_of(open(input)?, input.format)
 }
 
-/// [`read_chunks`] of an opened (decompressed) input.
+/// [`read_chunks`] of an opened (decompressed) input: for the fuzz targets, which read
+/// from memory.
+#[doc(hidden)]
 pub fn chunks_of(
     reader: Box<dyn BufRead + Send>,
     format: InputFormat,
