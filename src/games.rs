@@ -186,7 +186,7 @@ pub(crate) fn read_chunks(
     chunks_of(open(input)?, input.format)
 }
 
-/// [`read_chunks`] of an opened (decompressed) input: for the fuzz targets, which read
+/// `read_chunks` of an opened (decompressed) input: for the fuzz targets, which read
 /// from memory.
 #[doc(hidden)]
 pub fn chunks_of(
@@ -226,13 +226,29 @@ pub fn chunks_of(
 pub fn read_games(
     input: &Input,
 ) -> std::io::Result<impl Iterator<Item = std::io::Result<ChunkGames>> + Send> {
-    Ok(read_chunks(input)?.filter_map(|pending| match pending {
+    Ok(parsed(read_chunks(input)?))
+}
+
+/// [`read_games`] of a reader of plain (not compressed) text in `format`: a string's
+/// bytes, a socket, a decompressor of the caller's choosing.
+pub fn read_games_from(
+    reader: impl BufRead + Send + 'static,
+    format: InputFormat,
+) -> std::io::Result<impl Iterator<Item = std::io::Result<ChunkGames>> + Send> {
+    Ok(parsed(chunks_of(Box::new(reader), format)?))
+}
+
+/// The games of each chunk, parsed as it comes; chunks without games are skipped.
+fn parsed(
+    chunks: impl Iterator<Item = std::io::Result<PendingChunk>> + Send,
+) -> impl Iterator<Item = std::io::Result<ChunkGames>> + Send {
+    chunks.filter_map(|pending| match pending {
         Ok(pending) => {
             let games = pending.parse();
             (!games.games.is_empty()).then_some(Ok(games))
         }
         Err(e) => Some(Err(e)),
-    }))
+    })
 }
 
 /// A part past [`crate::source::MAX_PART_BYTES`], of which `text` is the kept start: one
@@ -306,4 +322,26 @@ fn encoding_warning(
         "first line that is not UTF-8",
     )
     .with_help("save the file as UTF-8 so every tool reads the same characters")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reader_is_read_game_by_game_placed_as_a_file_is() {
+        let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+        let chunks: Vec<ChunkGames> = read_games_from(text.as_bytes(), InputFormat::Pgn)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let games: Vec<(Source<'_>, &ParsedGame)> =
+            chunks.iter().flat_map(|c| c.games("memory")).collect();
+        let lines: Vec<usize> = games
+            .iter()
+            .map(|(source, parsed)| source.line_column(parsed.game.span.offset).line)
+            .collect();
+        assert_eq!(lines, [1, 5]);
+        assert!(games.iter().all(|(source, _)| source.name == "memory"));
+    }
 }

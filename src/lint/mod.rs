@@ -1,6 +1,6 @@
 //! `xpgn lint`: everything `check` finds plus style rules, each with a stable code, a
 //! default severity and documentation (`--explain`); rule selection from flags, an
-//! `xpgn.yaml` found upward from each file ([`config`]) and `{xpgn: allow=...}` comments
+//! `xpgn.yaml` found upward from each file (`config`) and `{xpgn: allow=...}` comments
 //! in a game; and the edits `--fix` applies.
 
 #[cfg(feature = "cli")]
