@@ -1,12 +1,14 @@
 //! Board diagrams of a position (`xpgn show`): a text board for terminals and an SVG
 //! picture, both with the event state FEN does not hold drawn in (the #5 passage squares,
 //! the #85 knights' directions, the known #68 chosen pawns) and the last move; the
-//! picture as a PNG, or a game as an animated GIF ([`raster`]).
+//! picture as a PNG, or a game as an animated GIF (`raster`, with the `pictures`
+//! feature).
 //!
 //! The library never prints: the diagrams are returned as strings, the images written to
 //! the writer given.
 
 mod pieces;
+#[cfg(feature = "pictures")]
 pub mod raster;
 
 use std::fmt::Write;

@@ -1,12 +1,14 @@
 //! Diagnostics: what is wrong, where, why, and how to write it right.
 //!
 //! A [`Diagnostic`] is plain data so every reporter (human, JSON, GitHub) renders the
-//! same facts; [`crate::report`] turns it into a miette report for people.
+//! same facts; the command line's reporters turn it into a miette report for people.
 
 use serde::Serialize;
 
 use crate::span::Span;
 
+/// How much a finding matters: an error makes a record wrong, a warning only unusual
+/// or untidy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {

@@ -3,7 +3,7 @@
 use crate::diagnostic::{Code, Diagnostic};
 use crate::document::{Language, parse_documents};
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
-use crate::report::Source;
+use crate::span::Source;
 use std::io::BufRead;
 
 use crate::source::{
@@ -54,7 +54,9 @@ impl ChunkGames {
 }
 
 /// A chunk of text read from an input, not parsed yet: reading is sequential, parsing
-/// and checking may run on other threads.
+/// and checking may run on other threads. The commands' plumbing (and `lint --fix`'s
+/// input), kept public for the fuzz targets.
+#[doc(hidden)]
 pub struct PendingChunk {
     chunk: Chunk,
     format: InputFormat,
@@ -112,7 +114,8 @@ impl PendingChunk {
     /// they report from, then giving their lists back to `spare`. For one thread: a game
     /// is checked right after it is read, while its text and lists are still in cache
     /// (parsing a whole chunk first costs a cache miss on every list touched again).
-    pub fn for_each_part<E>(
+    #[cfg(feature = "cli")]
+    pub(crate) fn for_each_part<E>(
         self,
         name: &str,
         spare: &mut SpareGames,
@@ -177,13 +180,15 @@ fn part_source<'a>(name: &'a str, chunk: &'a Chunk, part: &crate::source::Part) 
 }
 
 /// Opens `input` and splits it as its format says: PGN game by game, anything else whole.
-pub fn read_chunks(
+pub(crate) fn read_chunks(
     input: &Input,
 ) -> std::io::Result<Box<dyn Iterator<Item = std::io::Result<PendingChunk>> + Send>> {
     chunks_of(open(input)?, input.format)
 }
 
-/// [`read_chunks`] of an opened (decompressed) input.
+/// `read_chunks` of an opened (decompressed) input: for the fuzz targets, which read
+/// from memory.
+#[doc(hidden)]
 pub fn chunks_of(
     reader: Box<dyn BufRead + Send>,
     format: InputFormat,
@@ -221,13 +226,29 @@ pub fn chunks_of(
 pub fn read_games(
     input: &Input,
 ) -> std::io::Result<impl Iterator<Item = std::io::Result<ChunkGames>> + Send> {
-    Ok(read_chunks(input)?.filter_map(|pending| match pending {
+    Ok(parsed(read_chunks(input)?))
+}
+
+/// [`read_games`] of a reader of plain (not compressed) text in `format`: a string's
+/// bytes, a socket, a decompressor of the caller's choosing.
+pub fn read_games_from(
+    reader: impl BufRead + Send + 'static,
+    format: InputFormat,
+) -> std::io::Result<impl Iterator<Item = std::io::Result<ChunkGames>> + Send> {
+    Ok(parsed(chunks_of(Box::new(reader), format)?))
+}
+
+/// The games of each chunk, parsed as it comes; chunks without games are skipped.
+fn parsed(
+    chunks: impl Iterator<Item = std::io::Result<PendingChunk>> + Send,
+) -> impl Iterator<Item = std::io::Result<ChunkGames>> + Send {
+    chunks.filter_map(|pending| match pending {
         Ok(pending) => {
             let games = pending.parse();
             (!games.games.is_empty()).then_some(Ok(games))
         }
         Err(e) => Some(Err(e)),
-    }))
+    })
 }
 
 /// A part past [`crate::source::MAX_PART_BYTES`], of which `text` is the kept start: one
@@ -301,4 +322,26 @@ fn encoding_warning(
         "first line that is not UTF-8",
     )
     .with_help("save the file as UTF-8 so every tool reads the same characters")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reader_is_read_game_by_game_placed_as_a_file_is() {
+        let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+        let chunks: Vec<ChunkGames> = read_games_from(text.as_bytes(), InputFormat::Pgn)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let games: Vec<(Source<'_>, &ParsedGame)> =
+            chunks.iter().flat_map(|c| c.games("memory")).collect();
+        let lines: Vec<usize> = games
+            .iter()
+            .map(|(source, parsed)| source.line_column(parsed.game.span.offset).line)
+            .collect();
+        assert_eq!(lines, [1, 5]);
+        assert!(games.iter().all(|(source, _)| source.name == "memory"));
+    }
 }

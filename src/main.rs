@@ -1,10 +1,7 @@
-//! The `xpgn` command line: parse the arguments, run the subcommand, exit with its status.
-
-mod cli;
+//! The `xpgn` command line: the library's `cli` feature does the work (so that the
+//! plumbing it needs stays private to the crate); this file only picks the allocator.
 
 use std::process::ExitCode;
-
-use clap::Parser;
 
 /// A game tree is many small allocations made and dropped together: mimalloc serves
 /// them several times faster than the system allocator (as ruff and other Rust tools use
@@ -13,6 +10,5 @@ use clap::Parser;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let args = cli::Args::parse();
-    ExitCode::from(cli::run(args) as u8)
+    xpgn::run_cli()
 }

@@ -287,6 +287,7 @@ pub struct ParsedGame {
 /// knows for certain (only its full parser makes such moves), and what every other
 /// reader assumes. Not part of what was read, so it takes no part in equality.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) struct HeapMoves(pub(crate) bool);
 
 impl Default for HeapMoves {
@@ -322,7 +323,7 @@ pub fn parse_into(text: &str, offset: usize, games: &mut Vec<ParsedGame>) {
 }
 
 /// [`parse_into`] building the games in lists taken from `spare`.
-pub fn parse_into_reusing(
+pub(crate) fn parse_into_reusing(
     text: &str,
     offset: usize,
     games: &mut Vec<ParsedGame>,
@@ -349,7 +350,7 @@ pub fn parse_into_reusing(
 /// chunk into them allocates nothing for most games, where a game of short lists would
 /// otherwise pay more to allocate and free them than to fill them.
 #[derive(Default)]
-pub struct SpareGames {
+pub(crate) struct SpareGames {
     lists: SpareLists,
     /// The game begun after the last one read, for the next part to go on with.
     builder: GameBuilder,
@@ -362,10 +363,12 @@ struct SpareLists {
     moves: Vec<Vec<Spanned<Item>>>,
 }
 
+// Only the command line's one-thread `check` hands games back.
+#[cfg(feature = "cli")]
 impl SpareGames {
     /// Keeps the lists of `games`, emptied, and empties `games`. Taken in place: moving
     /// each game out copies it twice.
-    pub fn recycle(&mut self, games: &mut Vec<ParsedGame>) {
+    pub(crate) fn recycle(&mut self, games: &mut Vec<ParsedGame>) {
         for parsed in games.iter_mut() {
             self.lists.put(&mut parsed.game, parsed.heap_moves.0);
         }
@@ -374,6 +377,7 @@ impl SpareGames {
 }
 
 impl SpareLists {
+    #[cfg(feature = "cli")]
     fn put(&mut self, game: &mut Game, heap_moves: bool) {
         let mut tags = std::mem::take(&mut game.tags);
         let mut moves = std::mem::take(&mut game.moves);

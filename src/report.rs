@@ -21,25 +21,9 @@ use crate::pgn::{Game, Item, Outcome};
 use crate::replay::Replay;
 use crate::rules::DefinitionError;
 use crate::span::{LineColumn, LineCursor, Span, line_breaks, line_column};
-
-/// The text a game was read from: one chunk of a file, placed in it by offset and line.
-#[derive(Clone, Copy, Debug)]
-pub struct Source<'a> {
-    /// The file name as the user named it (`-` for standard input).
-    pub name: &'a str,
-    pub text: &'a str,
-    /// Byte offset of `text` in the decoded file.
-    pub offset: usize,
-    /// 0-based line of `text`'s first character in the file.
-    pub line: usize,
-}
-
-impl Source<'_> {
-    /// 1-based line and column of an absolute offset.
-    pub fn line_column(&self, offset: usize) -> LineColumn {
-        line_column(self.text, self.line, offset.saturating_sub(self.offset))
-    }
-}
+// The text a game was read from lives with the spans into it; reports have always
+// named it here.
+pub use crate::span::Source;
 
 /// Lines and columns of offsets in file order, one source after another, each found from
 /// the one before ([`LineCursor`]): the games of one part (tagless games share one) and

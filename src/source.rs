@@ -3,7 +3,6 @@
 
 use crate::scan::{LOW, below, equal, find};
 use std::borrow::Cow;
-use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -110,27 +109,32 @@ impl Input {
 }
 
 /// A path that cannot be read.
+#[cfg(feature = "cli")]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceError {
+pub(crate) struct SourceError {
     pub path: String,
     pub message: String,
 }
 
-impl fmt::Display for SourceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+#[cfg(feature = "cli")]
+impl std::fmt::Display for SourceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {}", self.path, self.message)
     }
 }
 
+#[cfg(feature = "cli")]
 impl std::error::Error for SourceError {}
 
+#[cfg(feature = "cli")]
 const WALKED_SUFFIXES: [&str; 5] = [".pgn", ".pgn.gz", ".pgn.zst", ".pgn.bz2", ".txt"];
 
 /// Expands command-line paths: `-` is standard input, a directory is walked (sorted by
 /// name, symlinked directories not followed) for game files, and a named file is taken
 /// whatever its extension. A path or folder that cannot be read is listed among the
 /// errors and the walk goes on past it, so one unreadable entry leaves the rest checked.
-pub fn collect_inputs(
+#[cfg(feature = "cli")]
+pub(crate) fn collect_inputs(
     paths: &[PathBuf],
     format_override: Option<InputFormat>,
 ) -> (Vec<Input>, Vec<SourceError>) {
@@ -185,10 +189,12 @@ pub fn collect_inputs(
 
 /// The most a settings file (`--config`, `--variant-file`) may hold: real ones are a few
 /// KB, and `/dev/zero` or a mistyped path to a game archive must not fill the memory.
-pub const MAX_SETTINGS_BYTES: usize = 4 << 20;
+#[cfg(feature = "cli")]
+pub(crate) const MAX_SETTINGS_BYTES: usize = 4 << 20;
 
 /// Reads a settings file whole, refusing one of more than [`MAX_SETTINGS_BYTES`].
-pub fn read_settings_file(path: &Path) -> io::Result<String> {
+#[cfg(feature = "cli")]
+pub(crate) fn read_settings_file(path: &Path) -> io::Result<String> {
     let mut bytes = Vec::new();
     File::open(path)?
         .take(MAX_SETTINGS_BYTES as u64 + 1)
@@ -220,13 +226,7 @@ pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
     // Read ahead and put back: standard input cannot be reopened.
     let magic = read_head(&mut raw, MAGIC_BYTES)?;
     let compression = Compression::of(&magic);
-    let raw = io::Cursor::new(magic).chain(raw);
-    let mut decoded: Box<dyn Read + Send> = match compression {
-        Compression::None => Box::new(raw),
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(raw)?),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
-    };
+    let mut decoded = decompressed(compression, io::Cursor::new(magic).chain(raw))?;
     let head = read_head(&mut decoded, BINARY_SNIFF_BYTES)?;
     if let Some(at) = binary_at(&head) {
         return Err(io::Error::new(
@@ -240,6 +240,41 @@ pub fn open(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
         BLOCK,
         io::Cursor::new(head).chain(decoded),
     )))
+}
+
+/// `raw` read through the decoder `compression` names.
+#[cfg(feature = "compression")]
+fn decompressed(
+    compression: Compression,
+    raw: impl Read + Send + 'static,
+) -> io::Result<Box<dyn Read + Send>> {
+    Ok(match compression {
+        Compression::None => Box::new(raw),
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(raw)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(raw)?),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+    })
+}
+
+/// Without the `compression` feature a compressed input is refused by what it is,
+/// rather than read as binary data.
+#[cfg(not(feature = "compression"))]
+fn decompressed(
+    compression: Compression,
+    raw: impl Read + Send + 'static,
+) -> io::Result<Box<dyn Read + Send>> {
+    let name = match compression {
+        Compression::None => return Ok(Box::new(raw)),
+        Compression::Gzip => "gzip",
+        Compression::Zstd => "zstd",
+        Compression::Bzip2 => "bzip2",
+    };
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        format!(
+            "{name}-compressed input, and this xpgn was built without the `compression` feature"
+        ),
+    ))
 }
 
 /// Up to `len` bytes from the start of `reader`, fewer only at its end.
@@ -1410,6 +1445,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "compression")]
     fn compression_and_binary_data_are_told_by_the_bytes() {
         use std::io::Write;
         let text = b"[Event \"a\"]\n1. e4 *\n";
@@ -1460,6 +1496,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "cli")]
     fn settings_files_are_read_up_to_a_bound() {
         let error = read_settings_file(Path::new("/dev/zero")).unwrap_err();
         assert!(error.to_string().contains("more than 4 MiB"), "{error}");
@@ -1525,6 +1562,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "cli")]
     fn compressed_inputs_and_walked_directories() {
         use std::io::Write;
         let dir = std::env::temp_dir().join(format!("xpgn-source-{}", std::process::id()));

@@ -50,6 +50,25 @@ impl<T> Spanned<T> {
     }
 }
 
+/// The text a game was read from: one chunk of a file, placed in it by offset and line.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The file name as the user named it (`-` for standard input).
+    pub name: &'a str,
+    pub text: &'a str,
+    /// Byte offset of `text` in the decoded file.
+    pub offset: usize,
+    /// 0-based line of `text`'s first character in the file.
+    pub line: usize,
+}
+
+impl Source<'_> {
+    /// 1-based line and column of an absolute offset.
+    pub fn line_column(&self, offset: usize) -> LineColumn {
+        line_column(self.text, self.line, offset.saturating_sub(self.offset))
+    }
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineColumn {

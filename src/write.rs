@@ -17,8 +17,10 @@ use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Replaces the contents of `path` with `bytes` (see [`replace_file_with`]).
-pub fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// Replaces the contents of `path` with `bytes` (see [`replace_file_with`]): the
+/// tests' shorthand, the commands stream theirs.
+#[cfg(test)]
+fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     replace_file_with(path, |out| out.write_all(bytes).map(|()| true)).map(|_| ())
 }
 

@@ -17,9 +17,9 @@ use crate::diagnostic::Diagnostic;
 use crate::games::PendingChunk;
 use crate::pgn::ParsedGame;
 use crate::replay::{Recording, Replay, check_game_recording};
-use crate::report::Source;
 use crate::rules::Variants;
 use crate::source::{Encoding, InputFormat, decode};
+use crate::span::Source;
 
 use super::{Scope, Selection, lint_game, pick_fixes, splice_text};
 

@@ -1,9 +1,10 @@
 //! `xpgn lint`: everything `check` finds plus style rules, each with a stable code, a
 //! default severity and documentation (`--explain`); rule selection from flags, an
-//! `xpgn.yaml` found upward from each file ([`config`]) and `{xpgn: allow=...}` comments
+//! `xpgn.yaml` found upward from each file (`config`) and `{xpgn: allow=...}` comments
 //! in a game; and the edits `--fix` applies.
 
-pub mod config;
+#[cfg(feature = "cli")]
+pub(crate) mod config;
 mod docs;
 pub mod fix;
 mod style;
@@ -13,8 +14,8 @@ use std::collections::{HashMap, HashSet};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::pgn::{Game, Item, ParsedGame};
 use crate::replay::{Recording, Replay, check_game_recording};
-use crate::report::Source;
 use crate::rules::Variants;
+use crate::span::Source;
 use crate::span::Spanned;
 
 pub use docs::{RuleDoc, explain};

@@ -6,7 +6,7 @@ use crate::layout::{SEVEN_TAG_ROSTER, first_ply};
 use crate::notation::{CheckMark, MoveBody, Notation, Separator};
 use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
 use crate::replay::{PlayedByOffset, PlayedMove, Replay};
-use crate::report::Source;
+use crate::span::Source;
 use crate::span::{Span, Spanned};
 
 /// Where the findings of a game are going: whether edits may be offered, and whether

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+/// A side: White moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     White,

@@ -397,6 +397,14 @@ pub struct Variants {
     pub start_events: Vec<EventStart>,
 }
 
+/// The built-ins alone, with standard chess for games without a `[Variant]` tag.
+impl Default for Variants {
+    fn default() -> Variants {
+        let standard = Variant::by_name("standard").expect("standard chess is built in");
+        Variants::with_default(standard)
+    }
+}
+
 impl Variants {
     /// The built-ins alone, with `default` for tagless games.
     pub fn with_default(default: &'static Variant) -> Variants {
