@@ -11,12 +11,14 @@ pub mod commanding_voice;
 pub mod cooperation;
 pub mod directional_knights;
 pub mod drunken_bishops;
+pub mod emperor;
 pub mod five_check;
 pub mod fortress;
 pub mod forward_rotations;
 pub mod generous_queens;
 pub mod heavy_rooks;
 pub mod hidden_passage;
+mod hops;
 pub mod hungry_horses;
 pub mod ice;
 pub mod ice_old;
@@ -77,7 +79,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 51] = [
+pub const ALL: [&dyn Event; 52] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -132,6 +134,7 @@ pub const ALL: [&dyn Event; 51] = [
     &prison::Prison,
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
+    &emperor::Emperor,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
