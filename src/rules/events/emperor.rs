@@ -156,14 +156,17 @@ impl Emperor {
     }
 }
 
-/// Whether a move of the running rules other than a hop takes the king on `from` to
-/// `to`.
+/// Whether a move the orthodox reader takes (no castling, no event's own move such as
+/// a #13 turn that starts with this hop) takes the king on `from` to `to`.
 fn ordinary_move(v: &Variant, pos: &Position, from: Sq, to: Sq) -> bool {
     let mut moves = Vec::new();
     v.pseudo_moves(pos, from.bit(), to.bit(), &mut moves);
-    moves
-        .iter()
-        .any(|mv| !matches!(mv.special, Special::Event { number: NUMBER, .. }))
+    moves.iter().any(|mv| {
+        matches!(
+            mv.special,
+            Special::Normal | Special::DoubleStep | Special::EnPassant
+        )
+    })
 }
 
 impl Event for Emperor {
