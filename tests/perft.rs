@@ -642,3 +642,15 @@ fn en_passant_for_all_positions_match_cross_checked_counts() {
         |pos| pos.start_event(en_passant, None).unwrap(),
     );
 }
+
+/// Event #67 Emperor running from the start; the counts are cross-checked with
+/// `scripts/emperor_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn emperor_positions_match_cross_checked_counts() {
+    let emperor = events::by_number(67).expect("xpgn plays #67");
+    run_with(
+        "emperor.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(emperor, None).unwrap(),
+    );
+}

@@ -1086,7 +1086,7 @@ mod tests {
             ),
             (
                 "Ra1-a3-a5-a7",
-                format!("a path of more than three squares {nowhere}"),
+                "a path of more than three squares belongs to event #67 Emperor, which is not running here".to_owned(),
             ),
             (
                 "R@h8",

@@ -13,6 +13,7 @@ pub mod cooperation;
 pub mod directional_knights;
 pub mod double_trouble;
 pub mod drunken_bishops;
+pub mod emperor;
 pub mod en_passant_for_all;
 pub mod five_check;
 pub mod fortress;
@@ -20,6 +21,7 @@ pub mod forward_rotations;
 pub mod generous_queens;
 pub mod heavy_rooks;
 pub mod hidden_passage;
+mod hops;
 pub mod hungry_horses;
 pub mod ice;
 pub mod ice_old;
@@ -82,7 +84,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 56] = [
+pub const ALL: [&dyn Event; 57] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -142,6 +144,7 @@ pub const ALL: [&dyn Event; 56] = [
     &swapping_knights::SwappingKnights,
     &en_passant_for_all::EnPassantForAll,
     &capture_the_flag::CaptureTheFlag,
+    &emperor::Emperor,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
