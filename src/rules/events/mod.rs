@@ -53,7 +53,6 @@ pub mod smaller_board;
 pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
-pub mod swapping_knights;
 pub mod swapping_pawns;
 pub mod tanks;
 pub mod treasure_hunt;
@@ -81,7 +80,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 55] = [
+pub const ALL: [&dyn Event; 54] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -137,7 +136,6 @@ pub const ALL: [&dyn Event; 55] = [
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
     &swapping_pawns::SwappingPawns,
-    &swapping_knights::SwappingKnights,
     &en_passant_for_all::EnPassantForAll,
     &capture_the_flag::CaptureTheFlag,
 ];
