@@ -439,17 +439,6 @@ mod tests {
     }
 
     #[test]
-    fn only_the_next_move_may_take() {
-        let v = event_chess();
-        let mut pos = en_passant("4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1");
-        play(&mut pos, "Ra5");
-        play(&mut pos, "Kd7");
-        play(&mut pos, "Kf2");
-        let late = san::resolve(v, &pos, &Notation::parse("Nxa4").unwrap());
-        assert!(late.is_err());
-    }
-
-    #[test]
     fn the_castling_rook_passes_squares() {
         let v = event_chess();
         let mut pos = en_passant("4k3/8/8/8/8/n7/8/R3K3 w Q - 0 1");

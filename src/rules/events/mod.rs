@@ -56,7 +56,6 @@ pub mod smaller_board;
 pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
-pub mod swapping_knights;
 pub mod swapping_pawns;
 pub mod tanks;
 pub mod treasure_hunt;
@@ -84,7 +83,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 57] = [
+pub const ALL: [&dyn Event; 56] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -141,7 +140,6 @@ pub const ALL: [&dyn Event; 57] = [
     &check_for_allies::CheckForAllies,
     &double_trouble::DoubleTrouble,
     &swapping_pawns::SwappingPawns,
-    &swapping_knights::SwappingKnights,
     &en_passant_for_all::EnPassantForAll,
     &capture_the_flag::CaptureTheFlag,
     &emperor::Emperor,

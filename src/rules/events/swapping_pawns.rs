@@ -65,6 +65,30 @@ fn swaps(v: &Variant, pos: &Position, from: Bitboard, to: Bitboard, out: &mut Ve
     }
 }
 
+/// Why the swap `mv` leaves the mover's king in check (SW-4): both squares stay
+/// occupied, so no line opens; the king itself was swapped, or the piece moved back
+/// attacks it.
+fn exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
+    let us = mv.piece.color;
+    let mut after = pos.clone();
+    v.play(&mut after, mv);
+    let Some(king) = after
+        .checkable_kings(v, us)
+        .find(|&k| after.is_attacked(v, k, us.other()))
+    else {
+        return san::king_exposed(v, pos, mv);
+    };
+    let by: Vec<String> = after
+        .attackers(v, king, us.other(), after.occupied())
+        .map(|sq| san::describe(v, &after, sq))
+        .collect();
+    format!(
+        "after the swap the {us} king on {} would be in check from {} (a swap may not leave the own king in check, SW-4)",
+        v.geometry.name(king),
+        san::list(&by)
+    )
+}
+
 impl SwappingPawns {
     /// Reads a pawn push onto an occupied square in front of one of our pawns (`f3`,
     /// `a8=Q`) as a swap (SW-1, SW-2); `None` for any other move.
@@ -165,13 +189,7 @@ impl SwappingPawns {
             return Some(Err(san::illegal(reason, help())));
         };
         if v.leaves_king_attacked(pos, &mv) {
-            return Some(Err(san::illegal(
-                format!(
-                    "{} (a swap may not leave the own king in check, SW-4)",
-                    san::king_exposed(v, pos, &mv)
-                ),
-                help(),
-            )));
+            return Some(Err(san::illegal(exposed(v, pos, &mv), help())));
         }
         Some(Ok(mv))
     }
