@@ -605,3 +605,14 @@ fn long_live_the_queen_positions_match_cross_checked_counts() {
 fn prison_positions_match_cross_checked_counts() {
     run("prison.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #89 Same type immunity, alone and with #106 in either order; the counts are
+/// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
+/// the rules pages.
+#[test]
+fn same_type_immunity_positions_match_cross_checked_counts() {
+    run(
+        "same-type-immunity.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

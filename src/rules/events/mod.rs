@@ -43,6 +43,7 @@ pub mod revival_old;
 pub mod roar;
 mod rook_stacks;
 pub mod running_kings;
+pub mod same_type_immunity;
 pub mod save_the_king;
 pub mod short_non_captures;
 pub mod slow_king;
@@ -77,7 +78,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 51] = [
+pub const ALL: [&dyn Event; 52] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -132,6 +133,7 @@ pub const ALL: [&dyn Event; 51] = [
     &prison::Prison,
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
+    &same_type_immunity::SameTypeImmunity,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
