@@ -616,3 +616,10 @@ fn same_type_immunity_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #107 Big Wall, alone and with #106 and #76; the counts are cross-checked with
+/// `scripts/geometry_perft.py`, an independent generator written from the rules pages.
+#[test]
+fn big_wall_positions_match_cross_checked_counts() {
+    run("big-wall.perft", Variant::by_name("event-chess").unwrap());
+}

@@ -2,6 +2,7 @@
 //! knows of but cannot play yet.
 
 pub mod active_pawns;
+pub mod big_wall;
 mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
@@ -78,7 +79,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 52] = [
+pub const ALL: [&dyn Event; 53] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -134,6 +135,7 @@ pub const ALL: [&dyn Event; 52] = [
     &queenbuilder::Queenbuilder,
     &check_for_allies::CheckForAllies,
     &same_type_immunity::SameTypeImmunity,
+    &big_wall::BigWall,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
