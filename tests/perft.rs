@@ -623,3 +623,14 @@ fn same_type_immunity_positions_match_cross_checked_counts() {
 fn big_wall_positions_match_cross_checked_counts() {
     run("big-wall.perft", Variant::by_name("event-chess").unwrap());
 }
+
+/// Event #49 Flying Rooks, alone and with #106, #71 and #123 in either order; the counts
+/// are cross-checked with `scripts/geometry_perft.py`, an independent generator written
+/// from the rules pages.
+#[test]
+fn flying_rooks_positions_match_cross_checked_counts() {
+    run(
+        "flying-rooks.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

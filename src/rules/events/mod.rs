@@ -13,6 +13,7 @@ pub mod cooperation;
 pub mod directional_knights;
 pub mod drunken_bishops;
 pub mod five_check;
+pub mod flying_rooks;
 pub mod fortress;
 pub mod forward_rotations;
 pub mod generous_queens;
@@ -79,7 +80,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 53] = [
+pub const ALL: [&dyn Event; 54] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -136,6 +137,7 @@ pub const ALL: [&dyn Event; 53] = [
     &check_for_allies::CheckForAllies,
     &same_type_immunity::SameTypeImmunity,
     &big_wall::BigWall,
+    &flying_rooks::FlyingRooks,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
