@@ -634,3 +634,13 @@ fn flying_rooks_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #123 Forward Activity, alone and with #107; the counts are cross-checked with
+/// `scripts/geometry_perft.py`, an independent generator written from the rules pages.
+#[test]
+fn forward_activity_positions_match_cross_checked_counts() {
+    run(
+        "forward-activity.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -15,6 +15,7 @@ pub mod drunken_bishops;
 pub mod five_check;
 pub mod flying_rooks;
 pub mod fortress;
+pub mod forward_activity;
 pub mod forward_rotations;
 pub mod generous_queens;
 pub mod heavy_rooks;
@@ -80,7 +81,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 54] = [
+pub const ALL: [&dyn Event; 55] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -138,6 +139,7 @@ pub const ALL: [&dyn Event; 54] = [
     &same_type_immunity::SameTypeImmunity,
     &big_wall::BigWall,
     &flying_rooks::FlyingRooks,
+    &forward_activity::ForwardActivity,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
