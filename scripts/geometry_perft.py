@@ -3,8 +3,8 @@
 the start: #76 Minor piece transformations (rulings MT-1..MT-5), #112 Heavy Rooks
 (HR-1..HR-6), #111 Generous Queens (GQ-1..GQ-6), #106 Wall (WL-1..WL-5), #30 Drunken
 Bishops (DB-1..DB-8), #38 Forward Rotations (FR-1..FR-7), #89 Same type immunity
-(TI-1..TI-4), #107 Big Wall (BW-1..BW-5), #123 Forward Activity (FA-1..FA-4), #49 Flying
-Rooks (FL-1..FL-5) and #116 Royal Queens (RQ-1, RQ-2), alone or together.
+(TI-1..TI-4), #107 Big Wall (BW-1..BW-5), #123 Forward Activity (FA-1..FA-4) and #49 Flying
+Rooks (FL-1..FL-5), alone or together.
 
 A cross-check of xpgn's move generation under these events, written from their rules
 pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`,
@@ -50,8 +50,6 @@ checks). The orthodox reach comes first, then each event in the order the events
 - #49 Flying Rooks (FL-1..FL-5): a rook also moves to every empty square of its rank and
   file, jumping what stands between, as far as the other events let a move along the line
   go; it captures and attacks along a clear line only.
-- #116 Royal Queens (RQ-1, RQ-2): the queens are royal beside the king; a move is legal
-  iff afterwards no king or queen of the mover is attacked.
 - #89 Same type immunity (TI-1..TI-4): a piece other than a pawn neither attacks nor
   captures an enemy piece of its own type; a castling king's squares are judged with the
   king standing on them, so an enemy king alone does not stop it.
@@ -351,7 +349,7 @@ def same_type(pos, s, p, reach, earlier):
 
 EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow, 30: bishops,
                38: bishops, 8: move_forward, 89: same_type, 107: big_wall,
-               123: forward_activity, 49: flying, 116: lambda pos, s, p, reach, earlier: reach}
+               123: forward_activity, 49: flying}
 
 
 def apply_events(pos, s, p, reach, events):
@@ -379,12 +377,8 @@ def attacked(pos, s, by):
 
 
 def king_attacked(pos, c):
-    """Is a royal piece of c attacked: its king, and under #116 every queen (RQ-1)?"""
-    royal = "KQ" if 116 in pos.events else "K"
-    if c != "w":
-        royal = royal.lower()
-    return any(pos.b[t] is not None and pos.b[t] in royal and attacked(pos, t, other(c))
-               for t in range(64))
+    k = "K" if c == "w" else "k"
+    return any(pos.b[t] == k and attacked(pos, t, other(c)) for t in range(64))
 
 
 def castle_attacked(pos, k, t):
