@@ -2,7 +2,9 @@
 """Independent perft for Event Chess with events that change where pieces go running from
 the start: #76 Minor piece transformations (rulings MT-1..MT-5), #112 Heavy Rooks
 (HR-1..HR-6), #111 Generous Queens (GQ-1..GQ-6), #106 Wall (WL-1..WL-5), #30 Drunken
-Bishops (DB-1..DB-8) and #38 Forward Rotations (FR-1..FR-7), alone or together.
+Bishops (DB-1..DB-8), #38 Forward Rotations (FR-1..FR-7), #89 Same type immunity
+(TI-1..TI-4), #107 Big Wall (BW-1..BW-5), #123 Forward Activity (FA-1..FA-4) and #49 Flying
+Rooks (FL-1..FL-5), alone or together.
 
 A cross-check of xpgn's move generation under these events, written from their rules
 pages (`docs/rules/event-76-minor-transformations.md`, `event-112-heavy-rooks.md`,
@@ -39,6 +41,18 @@ checks). The orthodox reach comes first, then each event in the order the events
   crosses the wall (DB-7, FR-6).
 - #8 Move Forward! (MF-1, MF-2, its own page), to cross-check FR-4 with it: nothing
   ending more than one rank back.
+- #107 Big Wall (BW-1..BW-5): as #106, with the wall between the d- and e-files on ranks 3
+  to 6: a step from the d-file to the e-file or back crosses it when both its squares lie
+  on those ranks.
+- #123 Forward Activity (FA-1..FA-4): a move along a rank, file or diagonal goes at most
+  as many steps as the number of the rank it starts on, counted from its owner's side;
+  other leaps are free.
+- #49 Flying Rooks (FL-1..FL-5): a rook also moves to every empty square of its rank and
+  file, jumping what stands between, as far as the other events let a move along the line
+  go; it captures and attacks along a clear line only.
+- #89 Same type immunity (TI-1..TI-4): a piece other than a pawn neither attacks nor
+  captures an enemy piece of its own type; a castling king's squares are judged with the
+  king standing on them, so an enemy king alone does not stop it.
 - #71 Slow Pieces (SP-1, SP-2, its own page), to check the order rulings above with it:
   nothing further than two files or ranks away.
 
@@ -237,7 +251,13 @@ def wall_crossed(a, b):
             and {a // 8, b // 8} == {3, 4})
 
 
-def through_wall(s, t):
+def big_wall_crossed(a, b):
+    """Does the step between neighbours a and b cross #107's wall: one on the d-file, one
+    on the e-file, both on ranks 3 to 6 (BW-1, BW-2)?"""
+    return ({a % 8, b % 8} == {3, 4} and 2 <= a // 8 <= 5 and 2 <= b // 8 <= 5)
+
+
+def through_wall(s, t, crossed=wall_crossed):
     """Does the line from s to t (a rank, file or diagonal; not a leap, WL-3) cross it?"""
     df, dr = t % 8 - s % 8, t // 8 - s // 8
     if (df, dr) == (0, 0) or (df and dr and abs(df) != abs(dr)):
@@ -246,30 +266,59 @@ def through_wall(s, t):
     at = s
     while at != t:
         nxt = off(at, sf, sr)
-        if wall_crossed(at, nxt):
+        if crossed(at, nxt):
             return True
         at = nxt
     return False
 
 
-def way_crosses(s, way):
-    return any(wall_crossed(a, b) for a, b in zip([s] + way, way))
+def way_crosses(s, way, crossed=wall_crossed):
+    return any(crossed(a, b) for a, b in zip([s] + way, way))
 
 
-def walled(pos, s, p, t):
+def walled(pos, s, p, t, crossed=wall_crossed):
     """Is t cut off from s by the wall? A bishop under #30/#38 goes by its paths, and is
     stopped only if every path to t crosses (DB-7, FR-6); anything else by the line."""
     if (30 in pos.events or 38 in pos.events) and moves_as_bishop(pos, s, p):
         ways = [w[:w.index(t) + 1] for w in bishop_ways(pos, s, color_of(p)) if t in w]
         if ways:
-            return all(way_crosses(s, w) for w in ways)
-    return through_wall(s, t)
+            return all(way_crosses(s, w, crossed) for w in ways)
+    return through_wall(s, t, crossed)
 
 
 def wall(pos, s, p, reach, earlier):
     """#106: no square reached along a line through the wall (WL-1, WL-4, WL-5)."""
     return ({t for t in reach[0] if not walled(pos, s, p, t)},
             {t for t in reach[1] if not walled(pos, s, p, t)})
+
+
+def big_wall(pos, s, p, reach, earlier):
+    """#107: no square reached along a line through the big wall (BW-1, BW-4, BW-5)."""
+    return ({t for t in reach[0] if not walled(pos, s, p, t, big_wall_crossed)},
+            {t for t in reach[1] if not walled(pos, s, p, t, big_wall_crossed)})
+
+
+def forward_activity(pos, s, p, reach, earlier):
+    """#123 (FA-1..FA-3): a move along a line goes at most as many steps as the rank it
+    starts on, counted from its owner's side; leaps off the lines are free."""
+    limit = rank_of(s, color_of(p)) + 1
+
+    def near(t):
+        df, dr = abs(t % 8 - s % 8), abs(t // 8 - s // 8)
+        return not (df == 0 or dr == 0 or df == dr) or max(df, dr) <= limit
+    return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
+
+
+def flying(pos, s, p, reach, earlier):
+    """#49 (FL-1, FL-5): a rook also moves to every empty square of its rank and file,
+    whatever stands between, as far as the other running events let a move along that
+    line go (walls, length limits); its attacks stay a clear line's (FL-3)."""
+    if p.upper() != "R":
+        return reach
+    jumps = {t for ray in R_RAYS[s] for t in ray if pos.b[t] is None}
+    others = [e for e in pos.events if e != 49]
+    jumps = apply_events(pos, s, p, (jumps, set()), others)[0]
+    return reach[0] | jumps, reach[1]
 
 
 def slow(pos, s, p, reach, earlier):
@@ -290,8 +339,17 @@ def move_forward(pos, s, p, reach, earlier):
     return {t for t in reach[0] if near(t)}, {t for t in reach[1] if near(t)}
 
 
+def same_type(pos, s, p, reach, earlier):
+    """#89 (TI-1..TI-3): no piece but a pawn attacks an enemy piece of its own type."""
+    if p.upper() == "P":
+        return reach
+    twin = p.lower() if p.isupper() else p.upper()
+    return reach[0], {t for t in reach[1] if pos.b[t] != twin}
+
+
 EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow, 30: bishops,
-               38: bishops, 8: move_forward}
+               38: bishops, 8: move_forward, 89: same_type, 107: big_wall,
+               123: forward_activity, 49: flying}
 
 
 def apply_events(pos, s, p, reach, events):
@@ -321,6 +379,16 @@ def attacked(pos, s, by):
 def king_attacked(pos, c):
     k = "K" if c == "w" else "k"
     return any(pos.b[t] == k and attacked(pos, t, other(c)) for t in range(64))
+
+
+def castle_attacked(pos, k, t):
+    """Is the square t the castling king on k starts on or crosses attacked? Under #89 as
+    the king would stand there (TI-4), else as it is."""
+    if 89 not in pos.events or t == k:
+        return attacked(pos, t, other(pos.turn))
+    there = pos.copy()
+    there.b[t], there.b[k] = there.b[k], None
+    return attacked(there, t, other(pos.turn))
 
 
 def allowed(pos, frm, to, kind):
@@ -360,7 +428,7 @@ def pseudo(pos):
             if (y is None and x in quiet) or (y is not None and color_of(y) != c and x in att):
                 out.append((s, x, None, "n"))
     for k, kto, rto, cross in castlings(b, pos.castle, c):
-        if not any(attacked(pos, t, other(c)) for t in cross):
+        if not any(castle_attacked(pos, k, t) for t in cross):
             out.append((k, kto, None, "castle"))
     return out
 

@@ -642,3 +642,42 @@ fn emperor_positions_match_cross_checked_counts() {
         |pos| pos.start_event(emperor, None).unwrap(),
     );
 }
+
+/// Event #89 Same type immunity, alone and with #106 in either order; the counts are
+/// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
+/// the rules pages.
+#[test]
+fn same_type_immunity_positions_match_cross_checked_counts() {
+    run(
+        "same-type-immunity.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
+/// Event #107 Big Wall, alone and with #106 and #76; the counts are cross-checked with
+/// `scripts/geometry_perft.py`, an independent generator written from the rules pages.
+#[test]
+fn big_wall_positions_match_cross_checked_counts() {
+    run("big-wall.perft", Variant::by_name("event-chess").unwrap());
+}
+
+/// Event #49 Flying Rooks, alone and with #106, #71 and #123 in either order; the counts
+/// are cross-checked with `scripts/geometry_perft.py`, an independent generator written
+/// from the rules pages.
+#[test]
+fn flying_rooks_positions_match_cross_checked_counts() {
+    run(
+        "flying-rooks.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
+/// Event #123 Forward Activity, alone and with #107; the counts are cross-checked with
+/// `scripts/geometry_perft.py`, an independent generator written from the rules pages.
+#[test]
+fn forward_activity_positions_match_cross_checked_counts() {
+    run(
+        "forward-activity.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}

@@ -701,7 +701,8 @@ impl Variant {
             }
             // With events running, the landing square is judged by playing the move (a
             // knight may face the king there, LK-5), and a square counts only where the
-            // king could be checked standing on it (PR-1, LK-5).
+            // king could be checked standing on it (PR-1, LK-5) and is attacked with the
+            // king standing on it (TI-4: an enemy king attacks no king).
             let tested = if has_events {
                 (path.king_passes & !path.king_to.bit()) | king.bit()
             } else {
@@ -715,7 +716,7 @@ impl Variant {
             };
             if tested.into_iter().any(|sq| {
                 pos.is_attacked_through(self, sq, us.other(), others)
-                    && (!has_events || self.checkable_on(pos, king, sq))
+                    && (!has_events || self.checked_on(pos, king, sq, others))
             }) {
                 continue;
             }
@@ -736,15 +737,22 @@ impl Variant {
         }
     }
 
-    /// Whether the king on `king` could be checked standing on the empty `sq` (or its
-    /// own square), as running events judge it.
-    fn checkable_on(&self, pos: &Position, king: Sq, sq: Sq) -> bool {
-        if sq == king || pos.piece_at(sq).is_some() {
-            return pos.checkable_kings(self, pos.turn).contains(king);
+    /// Whether the king on `king` would be in check standing on the empty `sq` (or its
+    /// own square), as running events judge it, with `others` in the way: it can be
+    /// checked there and an enemy piece attacks it there.
+    fn checked_on(&self, pos: &Position, king: Sq, sq: Sq, others: Bitboard) -> bool {
+        let checkable = pos.checkable_kings(self, pos.turn).contains(king);
+        if sq == king {
+            return checkable
+                && pos.is_attacked_through(self, sq, pos.turn.other(), others | sq.bit());
+        }
+        if pos.piece_at(sq).is_some() {
+            return checkable;
         }
         let mut there = pos.clone();
         there.relocate(king, sq);
         there.checkable_kings(self, pos.turn).contains(sq)
+            && there.is_attacked_through(self, sq, pos.turn.other(), others | sq.bit())
     }
 
     /// Keeps the moves that do not leave the mover's king attacked.

@@ -2,6 +2,7 @@
 //! knows of but cannot play yet.
 
 pub mod active_pawns;
+pub mod big_wall;
 mod bishop_paths;
 pub mod bloodthirst;
 pub mod callback_orders;
@@ -16,7 +17,9 @@ pub mod drunken_bishops;
 pub mod emperor;
 pub mod en_passant_for_all;
 pub mod five_check;
+pub mod flying_rooks;
 pub mod fortress;
+pub mod forward_activity;
 pub mod forward_rotations;
 pub mod generous_queens;
 pub mod heavy_rooks;
@@ -48,6 +51,7 @@ pub mod revival_old;
 pub mod roar;
 mod rook_stacks;
 pub mod running_kings;
+pub mod same_type_immunity;
 pub mod save_the_king;
 pub mod short_non_captures;
 pub mod slow_king;
@@ -83,7 +87,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 56] = [
+pub const ALL: [&dyn Event; 60] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -143,6 +147,10 @@ pub const ALL: [&dyn Event; 56] = [
     &en_passant_for_all::EnPassantForAll,
     &capture_the_flag::CaptureTheFlag,
     &emperor::Emperor,
+    &same_type_immunity::SameTypeImmunity,
+    &big_wall::BigWall,
+    &flying_rooks::FlyingRooks,
+    &forward_activity::ForwardActivity,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.

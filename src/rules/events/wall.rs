@@ -24,10 +24,14 @@ fn crosses(v: &Variant, a: Sq, b: Sq) -> bool {
     wall_files(a) && wall_files(b) && ra.min(rb) == low && ra.max(rb) == low + 1
 }
 
+/// Whether the step between two neighbouring squares crosses a wall (this event's
+/// [`crosses`], or #107's).
+pub(super) type Crossing = fn(&Variant, Sq, Sq) -> bool;
+
 /// The first step of the line from `from` to `to` that crosses the wall, when the two lie
 /// on one rank, file or diagonal (a slide or a step); `None` for a leap (WL-3) or a line
 /// the wall does not cut.
-fn wall_between(v: &Variant, from: Sq, to: Sq) -> Option<(Sq, Sq)> {
+fn wall_between(v: &Variant, crosses: Crossing, from: Sq, to: Sq) -> Option<(Sq, Sq)> {
     let g = v.geometry;
     let df = i32::from(g.file(to)) - i32::from(g.file(from));
     let dr = i32::from(g.rank(to)) - i32::from(g.rank(from));
@@ -50,8 +54,9 @@ fn wall_between(v: &Variant, from: Sq, to: Sq) -> Option<(Sq, Sq)> {
 /// along the path a running event routes it by (a bent or wrapped bishop path: WL-5, DB-7, FR-7), a
 /// move being stopped only where every such path crosses, or else along the straight
 /// line; `None` where it gets through.
-fn wall_on_the_way(
+pub(super) fn wall_on_the_way(
     v: &Variant,
+    crosses: Crossing,
     pos: &Position,
     (from, piece): (Sq, Piece),
     to: Sq,
@@ -59,7 +64,7 @@ fn wall_on_the_way(
 ) -> Option<(Sq, Sq)> {
     let ways = super::routes(v, pos, (from, piece), to, occupied);
     if ways.is_empty() {
-        return wall_between(v, from, to);
+        return wall_between(v, crosses, from, to);
     }
     let crossing = |way: &Vec<Sq>| {
         std::iter::once(from)
@@ -108,7 +113,7 @@ impl Event for Wall {
         reach: &mut Reach,
     ) {
         let cut: Bitboard = (reach.quiet | reach.attacks)
-            .filter(|&to| wall_on_the_way(v, pos, (from, piece), to, occupied).is_some())
+            .filter(|&to| wall_on_the_way(v, crosses, pos, (from, piece), to, occupied).is_some())
             .collect();
         reach.quiet &= !cut;
         reach.attacks &= !cut;
@@ -122,7 +127,7 @@ impl Event for Wall {
         piece: Piece,
         to: Sq,
     ) -> Option<String> {
-        let (a, b) = wall_on_the_way(v, pos, (from, piece), to, pos.occupied())?;
+        let (a, b) = wall_on_the_way(v, crosses, pos, (from, piece), to, pos.occupied())?;
         let g = v.geometry;
         Some(format!(
             "the wall between {} and {} stands between the {} {} on {} and {} (event #106 Wall, WL-1, WL-4)",
