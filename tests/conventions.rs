@@ -467,7 +467,7 @@ fn variants_columns_stay_aligned_with_long_event_names() {
         .lines()
         .skip_while(|l| *l != "Events of Event Chess:")
         .skip(1)
-        .filter(|l| l.starts_with("  #"))
+        .take_while(|l| l.starts_with("  #"))
         .collect();
     assert!(events.len() > 40);
     let columns: Vec<usize> = events
@@ -475,6 +475,21 @@ fn variants_columns_stay_aligned_with_long_event_names() {
         .map(|l| l.find("Condition:").unwrap())
         .collect();
     assert!(columns.iter().all(|c| *c == columns[0]), "{text}");
+    // The events not played line their status up with the Conditions above.
+    let not_played: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Events of the catalogue not played"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  #"))
+        .collect();
+    assert!(!not_played.is_empty(), "{text}");
+    for line in &not_played {
+        let status = &line[columns[0]..];
+        assert!(
+            status.starts_with("not played yet") || status.starts_with("cannot be checked"),
+            "{line}"
+        );
+    }
     for line in &events {
         assert_eq!(&line[columns[0] - 2..columns[0]], "  ", "{line}");
     }

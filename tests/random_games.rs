@@ -124,6 +124,9 @@ fn generate(
     let mut numbered = false;
     for ply in 0..plies {
         let white = pos.turn == Color::White;
+        // An event that can no longer start (one #99 drew in its place already runs,
+        // EC-1) would be drawn again in a real game: here it is dropped.
+        pending.retain(|s| meta::refusal(&pos, s.event.number(), None).is_none());
         if let Some(i) = pending
             .iter()
             .position(|s| s.ply <= ply && (s.ply % 2 == 0) == white)

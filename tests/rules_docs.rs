@@ -11,6 +11,7 @@ use std::process::Command;
 use xpgn::rules::Variant;
 use xpgn::rules::event::EventInfo;
 use xpgn::rules::events::ALL;
+use xpgn::rules::events::catalogue::{self, Support};
 
 /// The page of the Event Chess meta rules, which defines every EC ruling.
 const META_PAGE: &str = "docs/rules/event-chess.md";
@@ -457,4 +458,22 @@ fn the_checks_read_pages_as_intended() {
     );
     assert_eq!(resolve("docs/rules/a.md", "../../../shared/spec"), None);
     assert_eq!(resolve("README.md", "/etc/passwd"), None);
+}
+
+#[test]
+fn the_readme_names_every_event_not_played_yet() {
+    let readme = read("README.md");
+    let row = readme
+        .lines()
+        .find(|line| line.starts_with("| the catalogue's other events"))
+        .expect("README.md's table of supported rules has a row for the events not played");
+    for (number, name, support) in catalogue::events() {
+        let named = row.contains(&format!("#{number} {name},"))
+            || row.contains(&format!("#{number} {name} "));
+        assert_eq!(
+            named,
+            support == Support::NotYet,
+            "README.md's row of events not played yet and #{number} {name} ({support:?})"
+        );
+    }
 }

@@ -652,6 +652,19 @@ fn resolve_piece_move(
                 Special::Normal | Special::DoubleStep | Special::EnPassant
             )
     });
+    // One piece with two moves between the same squares, one capturing on its way and
+    // one not (#42's tank drive beside #49's jump over pieces): the written `x` tells.
+    if moves.len() > 1 {
+        let captures = m
+            .targets
+            .last()
+            .is_some_and(|t| t.separator == Separator::Capture);
+        if moves.iter().any(|mv| mv.captured.is_some() == captures)
+            && moves.iter().any(|mv| mv.captured.is_some() != captures)
+        {
+            moves.retain(|mv| mv.captured.is_some() == captures);
+        }
+    }
     match moves.as_slice() {
         [mv] => Ok(*mv),
         [] => Err(explain_illegal(v, pos, m, &req)),

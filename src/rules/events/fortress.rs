@@ -144,6 +144,14 @@ impl Fortress {
         }
         let mut jumps = Vec::new();
         self.jumps(v, pos, from.bit(), to.bit(), &mut jumps);
+        // What the generator makes of them once every event has had its say: #57 turns a
+        // promotion to a queen into one to a king (LQ-4).
+        for event in pos.events() {
+            if event.number() != NUMBER {
+                event.reroute(v, pos, from.bit(), to.bit(), &mut jumps, 0);
+            }
+        }
+        jumps.retain(|mv| matches!(mv.special, Special::Event { number: NUMBER, .. }));
         let text = san::written(written);
         let help = || san::legal_help(v, pos, &text, Some(pawn));
         if jumps.is_empty() {
@@ -192,6 +200,11 @@ impl Fortress {
             let reason = if promotion.is_none() {
                 format!(
                     "a pawn that jumps onto its last rank promotes there: `{text}` names no piece (FT-3)"
+                )
+            } else if jumps.iter().any(|mv| mv.promotion.is_some()) {
+                format!(
+                    "`{text}` promotes to a piece that a pawn landing on {} may not become while the running events hold (FT-3)",
+                    g.name(to)
                 )
             } else {
                 format!(
