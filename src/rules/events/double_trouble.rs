@@ -29,6 +29,16 @@ static INFO: EventInfo = EventInfo {
     page: "docs/rules/event-99-double-trouble.md",
 };
 
+/// Its word in the extended FEN once the starter has moved.
+const MOVED: &str = "moved";
+
+/// Marks that the starter has moved since it began (DT-3).
+fn close(pos: &mut Position) {
+    let mut state = EventState::default();
+    state.words[0] = 1;
+    pos.set_event_state(NUMBER, state);
+}
+
 /// Whether the starter has moved since it began: its state's first word (DT-3).
 fn closed(pos: &Position) -> bool {
     pos.event_state(NUMBER)
@@ -65,9 +75,29 @@ impl Event for DoubleTrouble {
 
     fn after_move(&self, _v: &Variant, pos: &mut Position, _mv: &Move, _gives_check: bool) {
         if !closed(pos) {
-            let mut state = EventState::default();
-            state.words[0] = 1;
-            pos.set_event_state(NUMBER, state);
+            close(pos);
+        }
+    }
+
+    /// `moved` once its starter has moved: no more events start in its place (DT-3).
+    fn write_fen(&self, _v: &Variant, pos: &Position) -> Vec<String> {
+        if closed(pos) {
+            vec![MOVED.to_owned()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn read_fen(&self, _v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
+        match words {
+            [] => Ok(()),
+            [MOVED] => {
+                close(pos);
+                Ok(())
+            }
+            _ => Err(format!(
+                "#{NUMBER} keeps only whether its starter has moved since it began: `{MOVED}` or nothing"
+            )),
         }
     }
 
@@ -118,5 +148,27 @@ impl Follower for DrawnEvents {
             );
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{Variant, parse_fen, write_fen};
+
+    /// DT-3 survives the extended FEN: once the starter has moved, a position read back
+    /// lets no more events start in #99's place.
+    #[test]
+    fn the_starters_move_is_kept_in_the_fen() {
+        let v = Variant::by_name("event-chess").unwrap();
+        let before = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 events(99w)";
+        let open = parse_fen(v, before).unwrap();
+        let event = crate::rules::events::by_number(99).unwrap();
+        assert_eq!(event.starts_in_its_place(&open), 2);
+        assert_eq!(write_fen(v, &open), before);
+        let moved = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 events(99w:moved)";
+        let closed = parse_fen(v, moved).unwrap();
+        assert_eq!(event.starts_in_its_place(&closed), 0);
+        assert_eq!(write_fen(v, &closed), moved);
+        assert!(parse_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 events(99w:later)").is_err());
     }
 }
