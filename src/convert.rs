@@ -9,10 +9,10 @@ use serde::Serialize;
 use crate::layout::SEVEN_TAG_ROSTER;
 use crate::pgn::{Game, Item, Outcome, Tag};
 use crate::replay::{
-    MoveDetail, Played, PlayedByOffset, PlayedMove, Recording, Replay, replay_recording,
+    MoveDetail, Played, PlayedByOffset, PlayedMove, Recording, Replay, replay_respelling,
 };
 use crate::rules::Variants;
-use crate::span::{Span, Spanned};
+use crate::span::{Source, Span, Spanned};
 
 /// How the moves of a PGN game are spelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,23 +49,49 @@ fn main_line(played: &Played) -> impl Iterator<Item = (&PlayedMove, &MoveDetail)
 /// Appends `game` as PGN with every move that replayed spelled as asked, main line and
 /// variations; a move that did not replay stays as written.
 pub fn write_spelled(game: &Game, replay: &Replay, spelling: Spelling, out: &mut String) {
+    write_respelled(game, replay, spelling, None, out);
+}
+
+/// [`write_spelled`] of a replay that may have left out the moves written as their
+/// canonical SAN ([`Recording::Respellings`]), which are written from `source`, the text
+/// the game was read from.
+fn write_respelled(
+    game: &Game,
+    replay: &Replay,
+    spelling: Spelling,
+    source: Option<Source<'_>>,
+    out: &mut String,
+) {
     let by_offset = replay.played_by_offset();
-    let spell = |offset: usize| {
-        by_offset.get(offset).and_then(|m| match spelling {
+    // Only where the replay says it left moves out: then every move replayed.
+    let written = source.filter(|_| {
+        replay
+            .played
+            .as_ref()
+            .is_some_and(|p| p.recording == Recording::Respellings)
+    });
+    let spell = |span: Span| match by_offset.get(span.offset) {
+        Some(m) => match spelling {
             Spelling::San => Some(m.san.as_str()),
             Spelling::Lan => m.detail.as_ref().map(|d| d.lan.as_str()),
-        })
+        },
+        None => {
+            let written = written?;
+            let from = span.offset.checked_sub(written.offset)?;
+            written.text.get(from..from + span.len)
+        }
     };
     crate::layout::write_game_spelled(game, out, &spell);
 }
 
 /// Appends `game` in canonical form, as `xpgn fmt` prints it and `xpgn convert --to pgn`
 /// writes it: replayed under `variants`, every move that replays in canonical SAN, the
-/// rest as [`crate::layout`] lays it out.
-pub fn write_canonical(game: &Game, variants: &Variants, out: &mut String) {
-    // SAN alone: the detail of every move would cost the formatter most of its time.
-    let replay = replay_recording(game, variants, Recording::Spellings);
-    write_spelled(game, &replay, Spelling::San, out);
+/// rest as [`crate::layout`] lays it out. `source` is the text the game was read from.
+pub fn write_canonical(game: &Game, source: Source<'_>, variants: &Variants, out: &mut String) {
+    // SAN alone, and only of the moves not written so: the detail of every move would
+    // cost the formatter most of its time.
+    let replay = replay_respelling(game, variants, source);
+    write_respelled(game, &replay, Spelling::San, Some(source), out);
 }
 
 /// A forum transcript's game made a PGN game of its own: the Seven Tag Roster, which the

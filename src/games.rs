@@ -111,30 +111,49 @@ impl PendingChunk {
     }
 
     /// Reads the chunk part by part, handing each part's games to `each` with the source
-    /// they report from, then giving their lists back to `spare`. For one thread: a game
-    /// is checked right after it is read, while its text and lists are still in cache
-    /// (parsing a whole chunk first costs a cache miss on every list touched again).
+    /// they report from and the part, then giving their lists back to this thread's
+    /// spare lists; returns the chunk, whose text the part's findings quote. A game is
+    /// handled right after it is read, while its text and lists are still in cache
+    /// (parsing a whole chunk first costs a cache miss on every list touched again), and
+    /// the next is read into the lists of the games just handled.
     #[cfg(feature = "cli")]
     pub(crate) fn for_each_part<E>(
         self,
         name: &str,
-        spare: &mut SpareGames,
-        mut each: impl FnMut(Source<'_>, &[ParsedGame]) -> Result<(), E>,
-    ) -> Result<(), E> {
+        mut each: impl FnMut(Source<'_>, &crate::source::Part, &[ParsedGame]) -> Result<(), E>,
+    ) -> Result<Chunk, E> {
+        thread_local! {
+            static SPARE: std::cell::RefCell<SpareGames> = std::cell::RefCell::default();
+        }
         let PendingChunk {
             chunk,
             format,
             mut warn_encoding,
         } = self;
-        let mut games = Vec::new();
-        for part in &chunk.parts {
-            parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
-            let result = each(part_source(name, &chunk, part), &games);
-            spare.recycle(&mut games);
-            result?;
-        }
-        Ok(())
+        SPARE.with_borrow_mut(|spare| {
+            let mut games = Vec::new();
+            for part in &chunk.parts {
+                parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
+                let result = each(part_source(name, &chunk, part), part, &games);
+                spare.recycle(&mut games);
+                result?;
+            }
+            Ok(())
+        })?;
+        Ok(chunk)
     }
+}
+
+/// Each part of `chunk` as the source its games report from.
+#[cfg(feature = "cli")]
+pub(crate) fn part_sources<'a>(
+    chunk: &'a Chunk,
+    name: &'a str,
+) -> impl Iterator<Item = Source<'a>> {
+    chunk
+        .parts
+        .iter()
+        .map(move |part| part_source(name, chunk, part))
 }
 
 /// Appends the games of one part of `chunk` to `games`; the first part that is not UTF-8

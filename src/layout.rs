@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::pgn::{CommentKind, Game, Item, Tag};
-use crate::span::Spanned;
+use crate::span::{Span, Spanned};
 
 /// The Seven Tag Roster, printed first and in this order (PGN standard 8.1.1).
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -30,13 +30,13 @@ pub fn write_game(game: &Game, out: &mut String) {
     write_game_spelled(game, out, &|_| None);
 }
 
-/// [`write_game`] with each move spelled as `spell` says from its offset in the text
+/// [`write_game`] with each move spelled as `spell` says from where it is written
 /// (`xpgn fmt` and `xpgn convert` write canonical SAN or long notation); `None` keeps it
 /// as written. A move's assessment (`!`, `?!`) is kept either way.
 pub fn write_game_spelled<'s>(
     game: &Game,
     out: &mut String,
-    spell: &dyn Fn(usize) -> Option<&'s str>,
+    spell: &dyn Fn(Span) -> Option<&'s str>,
 ) {
     let mut movetext = Lines::new(out, spell);
     movetext.line(&game.prelude, 0);
@@ -95,19 +95,22 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>, out: &mut Stri
 /// Fills lines token by token.
 struct Lines<'a, 's> {
     out: &'a mut String,
-    spell: &'a dyn Fn(usize) -> Option<&'s str>,
+    spell: &'a dyn Fn(Span) -> Option<&'s str>,
     column: usize,
     /// No space before the next token (it follows an opening parenthesis).
     glue: bool,
+    /// Kept for the tokens built from several parts that are not one line of ASCII.
+    scratch: String,
 }
 
 impl<'a, 's> Lines<'a, 's> {
-    fn new(out: &'a mut String, spell: &'a dyn Fn(usize) -> Option<&'s str>) -> Lines<'a, 's> {
+    fn new(out: &'a mut String, spell: &'a dyn Fn(Span) -> Option<&'s str>) -> Lines<'a, 's> {
         Lines {
             out,
             spell,
             column: 0,
             glue: false,
+            scratch: String::new(),
         }
     }
 
@@ -119,14 +122,33 @@ impl<'a, 's> Lines<'a, 's> {
         self.glue = false;
     }
 
-    fn token(&mut self, text: &str) {
-        // Moves and numbers, nearly every token, are one line of ASCII.
-        let one_line = !text.bytes().any(|b| b == b'\n' || b == b'\r');
-        let width = if one_line && text.is_ascii() {
-            text.len()
-        } else {
-            text.lines().next().map_or(0, |l| l.chars().count())
-        };
+    /// A token made of `parts`, placed as [`Lines::token`] places their concatenation.
+    /// Moves, numbers and clock comments, nearly every token, are one line of ASCII:
+    /// those are written straight from their parts.
+    fn token_of(&mut self, parts: &[&str]) {
+        let one_line_ascii = parts.iter().all(|part| {
+            part.bytes()
+                .all(|b| b.is_ascii() && b != b'\n' && b != b'\r')
+        });
+        if !one_line_ascii {
+            let mut token = std::mem::take(&mut self.scratch);
+            token.clear();
+            token.extend(parts.iter().copied());
+            self.token(&token);
+            self.scratch = token;
+            return;
+        }
+        let width = parts.iter().map(|part| part.len()).sum();
+        self.space_for(width);
+        for part in parts {
+            self.out.push_str(part);
+        }
+        self.column += width;
+        self.glue = false;
+    }
+
+    /// The space or line break before a token whose first line is `width` wide.
+    fn space_for(&mut self, width: usize) {
         if self.column > 0 && !self.glue {
             if self.column + 1 + width > LINE_WIDTH {
                 self.out.push('\n');
@@ -136,6 +158,16 @@ impl<'a, 's> Lines<'a, 's> {
                 self.column += 1;
             }
         }
+    }
+
+    fn token(&mut self, text: &str) {
+        let one_line = !text.bytes().any(|b| b == b'\n' || b == b'\r');
+        let width = if one_line && text.is_ascii() {
+            text.len()
+        } else {
+            text.lines().next().map_or(0, |l| l.chars().count())
+        };
+        self.space_for(width);
         self.out.push_str(text);
         let last_break = if one_line {
             None
@@ -164,18 +196,16 @@ impl<'a, 's> Lines<'a, 's> {
                 Item::MoveNumber(_) => continue,
                 Item::Move(m) => {
                     self.number(ply, interrupted);
-                    match (self.spell)(item.span.offset) {
+                    match (self.spell)(item.span) {
                         Some(spelled) => {
-                            buffer.push_str(spelled);
-                            if let Some(assessment) = m.assessment {
-                                buffer.push_str(assessment.as_str());
-                            }
+                            let assessment = m.assessment.map_or("", |a| a.as_str());
+                            self.token_of(&[spelled, assessment]);
                         }
                         None => {
                             let _ = write!(buffer, "{m}");
+                            self.token(&buffer);
                         }
                     }
-                    self.token(&buffer);
                     (replaced, ply, interrupted) = (ply, ply.saturating_add(1), false);
                     continue;
                 }
@@ -189,8 +219,10 @@ impl<'a, 's> Lines<'a, 's> {
                 }
                 Item::Unreadable(text) => self.token(text),
                 Item::Nag(n) => {
-                    let _ = write!(buffer, "${n}");
-                    self.token(&buffer);
+                    let mut token = arrayvec::ArrayString::<16>::new();
+                    token.push('$');
+                    push_decimal(&mut token, u32::from(*n));
+                    self.token_of(&[&token]);
                 }
                 Item::Comment(c) => match c.kind {
                     CommentKind::Brace => self.comment(&c.text),
@@ -232,31 +264,42 @@ impl<'a, 's> Lines<'a, 's> {
             let dots = if white { "." } else { "..." };
             // On the stack: a number is printed for every other ply.
             let mut token = arrayvec::ArrayString::<16>::new();
-            let _ = write!(token, "{}{dots}", ply / 2 + 1);
-            self.token(&token);
+            push_decimal(&mut token, ply / 2 + 1);
+            self.token_of(&[&token, dots]);
         }
     }
 
     /// A brace comment; text that holds a `}` (transcript prose, which is one line) can
     /// only be a rest-of-line comment.
     fn comment(&mut self, text: &str) {
-        if text.contains('}') && !text.contains(['\n', '\r']) {
+        if memchr::memchr(b'}', text.as_bytes()).is_some() && !text.contains(['\n', '\r']) {
             self.line_comment(text);
             return;
         }
-        let mut token = String::with_capacity(text.len() + 2);
-        token.push('{');
-        token.push_str(text);
-        token.push('}');
-        self.token(&token);
+        self.token_of(&["{", text, "}"]);
     }
 
     fn line_comment(&mut self, text: &str) {
-        let mut token = String::with_capacity(text.len() + 1);
-        token.push(';');
-        token.push_str(text);
-        self.token(&token);
+        self.token_of(&[";", text]);
         self.end_line();
+    }
+}
+
+/// Appends `n` in decimal, as `{n}` would, without the formatting machinery: a number is
+/// written for every other ply.
+fn push_decimal(out: &mut arrayvec::ArrayString<16>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
     }
 }
 

@@ -3,6 +3,7 @@
 //! not fit becomes a diagnostic that names the move, its ply and the reason.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use serde::Serialize;
 
@@ -15,7 +16,7 @@ use crate::rules::events::catalogue::Support;
 use crate::rules::san::{Gives, Rejection, RejectionKind, gives, resolve_with, san, san_giving};
 use crate::rules::{Ending, EventStart, Move, Position, Special, Variant, Variants, parse_fen};
 use crate::rules::{events, meta};
-use crate::span::{Span, Spanned};
+use crate::span::{Source, Span, Spanned};
 
 mod openings;
 mod orthodox;
@@ -51,7 +52,10 @@ impl Replay {
         let mut moves: Vec<&PlayedMove> = self.played.iter().flat_map(|p| &p.moves).collect();
         // Recorded in file order; sorting is a check that costs nothing then.
         moves.sort_by_key(|m| m.span.offset);
-        PlayedByOffset { moves }
+        PlayedByOffset {
+            moves,
+            next: Cell::new(0),
+        }
     }
 }
 
@@ -59,16 +63,29 @@ impl Replay {
 /// hashed: a lookup per move, in a list already in order).
 pub struct PlayedByOffset<'a> {
     moves: Vec<&'a PlayedMove>,
+    /// Where the move after the last one found lies: readers ask in file order, so the
+    /// next question is nearly always answered there without a search.
+    next: Cell<usize>,
 }
 
 impl<'a> PlayedByOffset<'a> {
     /// The move written at `offset` (the last recorded there, should two be).
     pub fn get(&self, offset: usize) -> Option<&'a PlayedMove> {
-        let after = self.moves.partition_point(|m| m.span.offset <= offset);
-        after
+        let next = self.next.get();
+        let at = |i: usize| self.moves.get(i).map(|m| m.span.offset);
+        let after = if at(next) == Some(offset) && at(next + 1) != Some(offset) {
+            next + 1
+        } else {
+            self.moves.partition_point(|m| m.span.offset <= offset)
+        };
+        let found = after
             .checked_sub(1)
             .map(|last| self.moves[last])
-            .filter(|m| m.span.offset == offset)
+            .filter(|m| m.span.offset == offset);
+        if found.is_some() {
+            self.next.set(after);
+        }
+        found
     }
 }
 
@@ -110,7 +127,7 @@ impl Played {
         let main_line = at.path.is_empty();
         self.main_plies += usize::from(main_line);
         match self.recording {
-            Recording::Spellings => self.moves.push(played_move(None)),
+            Recording::Spellings | Recording::Respellings => self.moves.push(played_move(None)),
             Recording::Moves => self.moves.push(played_move(Some(false))),
             Recording::Everything => self.moves.push(played_move(Some(true))),
             Recording::Board(wanted) => {
@@ -240,6 +257,13 @@ impl MoveDetail {
 pub enum Recording {
     /// Each move's canonical SAN (what `lint` compares spellings with).
     Spellings,
+    /// [`Recording::Spellings`] of the moves not written as their canonical SAN, asked
+    /// for with the game's text ([`check_game_respelling`], [`replay_respelling`]): a
+    /// move that replayed and is written exactly as its canonical SAN, check mark
+    /// included, may be left out. [`Played::recording`] is `Respellings` only where such
+    /// moves were left out (the 64-square replay of orthodox games); the rules core
+    /// records every move and says `Spellings`.
+    Respellings,
     /// What the notations write ([`MoveDetail`] per move, without the position after
     /// it: writing a FEN costs more than the rest of the move).
     Moves,
@@ -263,10 +287,28 @@ pub fn check_game_recording(
     variants: &Variants,
     recording: Recording,
 ) -> Replay {
-    check_game_as(parsed, variants, Some(recording))
+    check_game_as(parsed, variants, Some((recording, None)))
 }
 
-fn check_game_as(parsed: &ParsedGame, variants: &Variants, record: Option<Recording>) -> Replay {
+/// [`check_game_recording`] with [`Recording::Respellings`]: `source` is the text the
+/// game was read from.
+pub fn check_game_respelling(
+    parsed: &ParsedGame,
+    variants: &Variants,
+    source: Source<'_>,
+) -> Replay {
+    check_game_as(
+        parsed,
+        variants,
+        Some((Recording::Respellings, Some(source))),
+    )
+}
+
+fn check_game_as(
+    parsed: &ParsedGame,
+    variants: &Variants,
+    record: Option<(Recording, Option<Source<'_>>)>,
+) -> Replay {
     let mut replay = replay_as(&parsed.game, variants, record);
     if parsed.diagnostics.is_empty() {
         // Nothing read to merge, as in nearly every game: no unreadable token for
@@ -316,10 +358,20 @@ pub fn replay(game: &Game, variants: &Variants) -> Replay {
 
 /// [`replay`] that also records every move that replayed ([`Replay::played`]).
 pub fn replay_recording(game: &Game, variants: &Variants, recording: Recording) -> Replay {
-    replay_as(game, variants, Some(recording))
+    replay_as(game, variants, Some((recording, None)))
 }
 
-fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Replay {
+/// [`replay_recording`] with [`Recording::Respellings`]: `source` is the text the game
+/// was read from.
+pub fn replay_respelling(game: &Game, variants: &Variants, source: Source<'_>) -> Replay {
+    replay_as(game, variants, Some((Recording::Respellings, Some(source))))
+}
+
+fn replay_as(
+    game: &Game,
+    variants: &Variants,
+    record: Option<(Recording, Option<Source<'_>>)>,
+) -> Replay {
     let variant_tag = game.tags.iter().find(|t| t.name.node == "Variant");
     let variant = match variant_tag {
         None => variants.default,
@@ -359,11 +411,12 @@ fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Rep
     // Event Chess is orthodox chess with events: a game of orthodox chess that starts an
     // event is an Event Chess game (notation.md section 4). Found out while replaying,
     // so that games without events pay nothing for it.
+    let recording = record.map(|(recording, _)| recording);
     let as_event_chess = || {
         let event_chess = variants
             .find("event-chess")
             .expect("Event Chess is built in");
-        replay_under(game, event_chess, start_events, record).expect("Event Chess plays events")
+        replay_under(game, event_chess, start_events, recording).expect("Event Chess plays events")
     };
     if variant.slug == "standard" && !start_events.is_empty() {
         return as_event_chess();
@@ -373,7 +426,7 @@ fn replay_as(game: &Game, variants: &Variants, record: Option<Recording>) -> Rep
     {
         return replay;
     }
-    replay_under(game, variant, start_events, record).unwrap_or_else(as_event_chess)
+    replay_under(game, variant, start_events, recording).unwrap_or_else(as_event_chess)
 }
 
 /// The result a game claims: its termination marker, or else its Result tag.
@@ -390,7 +443,7 @@ fn claimed_result(game: &Game) -> Option<Spanned<Outcome>> {
 fn replay_orthodox(
     game: &Game,
     variant: &'static Variant,
-    record: Option<Recording>,
+    record: Option<(Recording, Option<Source<'_>>)>,
 ) -> Option<Replay> {
     if !matches!(&*variant.slug, "standard" | "chess960") {
         return None;
@@ -408,7 +461,11 @@ fn replay_orthodox(
     };
     let mut recorder = match record {
         None => None,
-        Some(recording) => Some(orthodox::Recorder::new(recording, variant.chess960)?),
+        Some((recording, written)) => Some(orthodox::Recorder::new(
+            recording,
+            variant.chess960,
+            written,
+        )?),
     };
     let replayed = orthodox::replay(start, &game.moves, recorder.as_mut())?;
     let mut replay = Replay {
@@ -416,10 +473,13 @@ fn replay_orthodox(
         plies: replayed.plies,
         ending: replayed.ending,
         played: recorder.map(|recorder| {
-            let start = fen_position.as_ref().unwrap_or(variant.start_position());
+            let start = match &fen_position {
+                None => variant.start_position_fen().to_owned(),
+                Some(position) => crate::rules::write_fen(variant, position),
+            };
             Box::new(Played {
                 recording: recorder.recording(),
-                start: crate::rules::write_fen(variant, start),
+                start,
                 moves: recorder.moves,
                 main_plies: recorder.main_plies,
                 board: None,
@@ -503,7 +563,11 @@ fn replay_under(
         history: variant.events.then(Vec::new),
         played: record.map(|recording| Played {
             recording,
-            start: crate::rules::write_fen(variant, &position),
+            start: if fen_tag.is_none() && start_events.is_empty() {
+                variant.start_position_fen().to_owned()
+            } else {
+                crate::rules::write_fen(variant, &position)
+            },
             moves: Vec::new(),
             main_plies: 0,
             board: matches!(recording, Recording::Board(_)).then(|| (position.clone(), None)),

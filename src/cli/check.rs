@@ -1,9 +1,10 @@
 //! `xpgn check`: replay every game through the rules and report what is wrong with it.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 
 use xpgn::games::{PendingChunk, read_chunks};
-use xpgn::pgn::{Game, ParsedGame, SpareGames};
+use xpgn::pgn::{Game, ParsedGame};
 use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::replay::check_game;
 use xpgn::report::{GameReport, Locator, Rendered, Reporter, Source, Summary};
@@ -141,13 +142,11 @@ impl Checker<'_> {
             .map_err(Failure::Read)?
             .map(|pending| pending.map_err(Failure::Read));
         if self.jobs == 1 {
-            // One thread: each game is checked and reported as soon as it is read, and
-            // the next is read into the lists of the games just reported.
-            let mut spare = SpareGames::default();
+            // One thread: each game is checked and reported as soon as it is read.
             let mut locator = Locator::default();
             let mut checked = Checked::default();
             for pending in chunks {
-                pending?.for_each_part(name, &mut spare, |source, games| {
+                pending?.for_each_part(name, |source, _, games| {
                     self.check_part(source, games, &mut locator, &mut checked);
                     write(&checked)?;
                     checked.rendered.clear();
@@ -160,12 +159,12 @@ impl Checker<'_> {
         }
         // Threads: each checks and renders whole chunks, which are written in order.
         let check = |pending: PendingChunk| {
-            let chunk = pending.parse();
             let mut checked = Checked::default();
             let mut locator = Locator::default();
-            for (source, games) in chunk.parts(name) {
+            let Ok(_) = pending.for_each_part(name, |source, _, games| {
                 self.check_part(source, games, &mut locator, &mut checked);
-            }
+                Ok::<(), Infallible>(())
+            });
             checked
         };
         run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, check, |checked| {

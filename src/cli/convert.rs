@@ -1,6 +1,7 @@
 //! `xpgn convert`: write games in another notation (SAN, long notation, UCI, one FEN per
 //! ply, JSON, YAML, or PGN as `fmt` lays it out).
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 
 use clap::ValueEnum;
@@ -71,13 +72,14 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
         };
         let from_transcript = input.format == InputFormat::Transcript;
         let convert = |pending: PendingChunk| {
-            let chunk = pending.parse();
-            chunk
-                .games(&input.display)
-                .map(|(source, parsed)| {
+            let mut converted = Vec::new();
+            let Ok(_) = pending.for_each_part(&input.display, |source, _, games| {
+                converted.extend(games.iter().map(|parsed| {
                     convert_game(&variants, source, parsed, args.to, from_transcript)
-                })
-                .collect::<Vec<_>>()
+                }));
+                Ok::<(), Infallible>(())
+            });
+            converted
         };
         let take = |converted: Vec<Converted>| {
             for game in converted {
@@ -192,7 +194,7 @@ fn write_game(
         // Exactly what `fmt` prints; the moves that do not replay are kept as written,
         // so nothing is cut and there is nothing to report.
         let mut text = String::new();
-        write_canonical(game, variants, &mut text);
+        write_canonical(game, source, variants, &mut text);
         return Ok((text, ExitStatus::Success));
     }
     // A FEN per move only where the output holds it, and SAN alone where that is all.

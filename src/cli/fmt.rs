@@ -1,16 +1,17 @@
 //! `xpgn fmt`: print games laid out canonically, check that files already are, or
 //! rewrite them in place.
 
+use std::convert::Infallible;
 use std::io::{self, Write};
 
 use xpgn::convert::write_canonical;
-use xpgn::games::{ChunkGames, PendingChunk, read_chunks};
+use xpgn::games::{PendingChunk, part_sources, read_chunks};
 use xpgn::lint::fix::same_games;
 use xpgn::pgn::ParsedGame;
 use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::report::Source;
 use xpgn::rules::Variants;
-use xpgn::source::{Compression, Encoding, Input, InputFormat, Part, decode};
+use xpgn::source::{Chunk, Compression, Encoding, Input, InputFormat, Part, decode};
 use xpgn::write::replace_file_with;
 
 use super::{
@@ -156,42 +157,50 @@ enum FormattedPart {
     SyntaxErrors(usize),
 }
 
-/// Lays out the games of one chunk, part by part.
+/// Lays out the games of one chunk, part by part; gives back the chunk, whose parts the
+/// laid-out text replaces.
 fn format_chunk(
     pending: PendingChunk,
     settings: Settings<'_>,
     name: &str,
-) -> (ChunkGames, Vec<FormattedPart>) {
-    let chunk = pending.parse();
-    let formatted = chunk
-        .parts(name)
-        .zip(&chunk.chunk.parts)
-        .map(|((source, games), part)| {
-            if games.is_empty() {
-                return FormattedPart::Empty;
-            }
-            let errors = games
-                .iter()
-                .flat_map(|g| &g.diagnostics)
-                .filter(|d| d.is_error())
-                .count();
-            if errors > 0 {
-                return FormattedPart::SyntaxErrors(errors);
-            }
-            let mut text = String::new();
-            for (index, parsed) in games.iter().enumerate() {
-                if index > 0 {
-                    text.push('\n');
-                }
-                write_canonical(&parsed.game, settings.variants, &mut text);
-            }
-            let bytes = settings
-                .write
-                .then(|| verified(&text, source, games, part, settings.variants));
-            FormattedPart::Games { text, bytes }
-        })
-        .collect();
+) -> (Chunk, Vec<FormattedPart>) {
+    let mut formatted = Vec::new();
+    let Ok(chunk) = pending.for_each_part(name, |source, part, games| {
+        formatted.push(format_part(source, part, games, settings));
+        Ok::<(), Infallible>(())
+    });
     (chunk, formatted)
+}
+
+fn format_part(
+    source: Source<'_>,
+    part: &Part,
+    games: &[ParsedGame],
+    settings: Settings<'_>,
+) -> FormattedPart {
+    if games.is_empty() {
+        return FormattedPart::Empty;
+    }
+    let errors = games
+        .iter()
+        .flat_map(|g| &g.diagnostics)
+        .filter(|d| d.is_error())
+        .count();
+    if errors > 0 {
+        return FormattedPart::SyntaxErrors(errors);
+    }
+    // Laid out, a part is about as long as it was written.
+    let mut text = String::with_capacity(source.text.len() + source.text.len() / 8);
+    for (index, parsed) in games.iter().enumerate() {
+        if index > 0 {
+            text.push('\n');
+        }
+        write_canonical(&parsed.game, source, settings.variants, &mut text);
+    }
+    let bytes = settings
+        .write
+        .then(|| verified(&text, source, games, part, settings.variants));
+    FormattedPart::Games { text, bytes }
 }
 
 /// Formats `input` chunk by chunk on `settings.jobs` threads, handing each part's
@@ -206,10 +215,10 @@ fn format_input(
     let name = &input.display;
     let mut first = true;
     let mut separated = String::new();
-    let mut take = |(chunk, formatted): (ChunkGames, Vec<FormattedPart>)| {
+    let mut take = |(chunk, formatted): (Chunk, Vec<FormattedPart>)| {
         // Part by part, as the splitter found the games: a refused file prints what
         // precedes the game it is refused at.
-        for ((source, _), part) in chunk.parts(name).zip(formatted) {
+        for (source, part) in part_sources(&chunk, name).zip(formatted) {
             match part {
                 FormattedPart::Empty => {}
                 FormattedPart::SyntaxErrors(errors) => {

@@ -2,6 +2,7 @@
 //! flags, `xpgn.yaml` and `{xpgn: allow=...}` comments, and `--fix`.
 
 use std::collections::{HashMap, HashSet};
+use std::convert::Infallible;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -332,22 +333,24 @@ impl<'a> FileRun<'a> {
 
     /// Lints and renders a chunk's games.
     fn lint_chunk(&self, pending: PendingChunk) -> Linted {
-        let chunk = pending.parse();
         let mut linted = Linted {
             rendered: Rendered::default(),
             summary: Summary::default(),
         };
         let mut locator = Locator::default();
-        for (source, parsed) in chunk.games(&self.input.display) {
-            let replay = self.lint(source, parsed);
-            linted.summary.add(&replay.diagnostics);
-            let report = GameReport {
-                source,
-                game: &parsed.game,
-                replay: &replay,
-            };
-            linted.rendered.add(self.reporter, &report, &mut locator);
-        }
+        let Ok(_) = pending.for_each_part(&self.input.display, |source, _, games| {
+            for parsed in games {
+                let replay = self.lint(source, parsed);
+                linted.summary.add(&replay.diagnostics);
+                let report = GameReport {
+                    source,
+                    game: &parsed.game,
+                    replay: &replay,
+                };
+                linted.rendered.add(self.reporter, &report, &mut locator);
+            }
+            Ok::<(), Infallible>(())
+        });
         linted
     }
 

@@ -10,10 +10,13 @@ pub mod fix;
 mod style;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use memchr::memmem;
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::pgn::{Game, Item, ParsedGame};
-use crate::replay::{Recording, Replay, check_game_recording};
+use crate::replay::{Replay, check_game_respelling};
 use crate::rules::Variants;
 use crate::span::Source;
 use crate::span::Spanned;
@@ -78,7 +81,8 @@ pub fn lint_game(
     selection: &Selection,
     scope: Scope,
 ) -> Replay {
-    let mut replay = check_game_recording(parsed, variants, Recording::Spellings);
+    // The moves written as their canonical SAN need no finding, nor any recording.
+    let mut replay = check_game_respelling(parsed, variants, source);
     let mut found = style::findings(&parsed.game, &replay, source, scope);
     if scope.fixable {
         fix_check_marks(&mut replay);
@@ -168,9 +172,12 @@ fn allowed(game: &Game) -> (HashSet<Code>, Vec<Diagnostic>) {
 /// The names listed after each `xpgn: allow=` in a comment (`a,b` or `a, b`), up to the
 /// first word that does not continue the list.
 fn allow_lists(text: &str) -> Vec<&str> {
+    // Built once: nearly every comment is searched and holds none (clock comments on
+    // every move), and a searcher built per comment costs more than the search.
+    static KEY: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new("xpgn:"));
     let mut names = Vec::new();
-    for (at, key) in text.match_indices("xpgn:") {
-        let rest = text[at + key.len()..].trim_start();
+    for at in KEY.find_iter(text.as_bytes()) {
+        let rest = text[at + KEY.needle().len()..].trim_start();
         let Some(list) = rest
             .strip_prefix("allow")
             .and_then(|r| r.trim_start().strip_prefix('='))

@@ -26,7 +26,7 @@ use crate::replay::{MoveDetail, PlayedMove, Recording};
 use crate::rules::ending::Ending;
 use crate::rules::san::Gives;
 use crate::rules::{Color, Position, Variant, write_fen};
-use crate::span::{Span, Spanned};
+use crate::span::{Source, Span, Spanned};
 
 /// What the replay of a whole game concluded.
 pub(super) struct Replayed {
@@ -40,7 +40,7 @@ pub(super) struct Replayed {
 pub(super) fn replay(
     mut board: Board,
     items: &[Spanned<Item>],
-    recorder: Option<&mut Recorder>,
+    recorder: Option<&mut Recorder<'_>>,
 ) -> Option<Replayed> {
     let mut keys = Vec::with_capacity(items.len());
     let halfmoves = u32::from(board.halfmove_clock());
@@ -122,7 +122,7 @@ fn line(
     mut keys: Option<&mut Vec<u64>>,
     (mut ply, mut halfmoves): (usize, u32),
     path: &mut Vec<(usize, usize)>,
-    mut recorder: Option<&mut Recorder>,
+    mut recorder: Option<&mut Recorder<'_>>,
 ) -> Option<usize> {
     let mut before: Option<(Board, u32)> = None;
     let mut plies = 0;
@@ -138,7 +138,7 @@ fn line(
                 }
                 // Written from the position before the move; the mark and the FEN after.
                 let spelled = recorder
-                    .as_deref()
+                    .as_deref_mut()
                     .map(|recorder| recorder.spell(board, mv));
                 // Kept only where a variation replaces this move, as the rules core does.
                 before = variation_follows(&items[index + 1..]).then(|| (board.clone(), halfmoves));
@@ -392,12 +392,18 @@ fn insufficient_material(board: &Board) -> bool {
 
 /// What the replay writes down of each move, as the rules core's `Played::record`
 /// does: the same spellings, written from the 64-square board.
-pub(super) struct Recorder {
+pub(super) struct Recorder<'t> {
     recording: Recording,
     chess960: bool,
+    /// [`Recording::Respellings`]: the text the game is read from, whose moves written
+    /// as their canonical SAN are left out.
+    written: Option<Source<'t>>,
     pub moves: Vec<PlayedMove>,
     /// Plies of the main line recorded.
     pub main_plies: usize,
+    /// A respelled move's SAN, built here and kept only where the text differs: nearly
+    /// every move is written as its SAN.
+    scratch: String,
 }
 
 /// A move written from the position before it, waiting for what it gives.
@@ -406,14 +412,28 @@ pub(super) struct Spelled {
     detail: Option<Box<MoveDetail>>,
 }
 
-impl Recorder {
+impl<'t> Recorder<'t> {
     /// `None` for [`Recording::Board`], which keeps a position of the rules core.
-    pub fn new(recording: Recording, chess960: bool) -> Option<Recorder> {
-        (!matches!(recording, Recording::Board(_))).then_some(Recorder {
+    /// `written` is the game's text for [`Recording::Respellings`] (without it, every
+    /// move is recorded, as for [`Recording::Spellings`]).
+    pub fn new(
+        recording: Recording,
+        chess960: bool,
+        written: Option<Source<'t>>,
+    ) -> Option<Recorder<'t>> {
+        let written = written.filter(|_| recording == Recording::Respellings);
+        let recording = match recording {
+            Recording::Respellings if written.is_none() => Recording::Spellings,
+            Recording::Board(_) => return None,
+            recording => recording,
+        };
+        Some(Recorder {
             recording,
             chess960,
+            written,
             moves: Vec::new(),
             main_plies: 0,
+            scratch: String::new(),
         })
     }
 
@@ -421,7 +441,13 @@ impl Recorder {
         self.recording
     }
 
-    fn spell(&self, board: &Board, mv: Move) -> Spelled {
+    fn spell(&mut self, board: &Board, mv: Move) -> Spelled {
+        if self.written.is_some() {
+            let mut san = std::mem::take(&mut self.scratch);
+            san.clear();
+            push_san(board, mv, &mut san);
+            return Spelled { san, detail: None };
+        }
         let detail = (self.recording != Recording::Spellings).then(|| {
             let (from, to, captured) = squares_and_capture(board, mv);
             Box::new(MoveDetail {
@@ -460,9 +486,31 @@ impl Recorder {
             Gives::Check => Some('+'),
             Gives::Mate => Some('#'),
         };
-        spelled.san.extend(mark);
+        if let Some(mark) = mark {
+            spelled.san.push(mark);
+        }
+        if let Some(written) = self.written {
+            self.main_plies += usize::from(path.is_empty());
+            let text = span
+                .offset
+                .checked_sub(written.offset)
+                .and_then(|from| written.text.get(from..from + span.len));
+            if text != Some(spelled.san.as_str()) {
+                self.moves.push(PlayedMove {
+                    span,
+                    ply,
+                    variation: path.to_vec(),
+                    san: spelled.san.clone(),
+                    detail: None,
+                });
+            }
+            self.scratch = spelled.san;
+            return;
+        }
         if let Some(detail) = &mut spelled.detail {
-            detail.lan.extend(mark);
+            if let Some(mark) = mark {
+                detail.lan.push(mark);
+            }
             if self.recording == Recording::Everything {
                 detail.fen = Some(fen(after, halfmoves));
             }
@@ -508,31 +556,39 @@ fn squares_and_capture(board: &Board, mv: Move) -> (BoardSquare, BoardSquare, Op
 
 /// Canonical SAN before its check mark: `san::san_plain` of the rules core.
 fn san(board: &Board, mv: Move) -> String {
-    if let Some(long) = castles_long(board, mv) {
-        return if long { "O-O-O" } else { "O-O" }.to_owned();
-    }
     let mut out = String::with_capacity(8);
+    push_san(board, mv, &mut out);
+    out
+}
+
+/// [`san`] appended to `out`.
+fn push_san(board: &Board, mv: Move, out: &mut String) {
+    if let Some(long) = castles_long(board, mv) {
+        out.push_str(if long { "O-O-O" } else { "O-O" });
+        return;
+    }
+    // What `takes` asks, answered from the piece already looked up: a pawn takes when
+    // it changes file (en passant included), a piece when an enemy stands on its square.
     match board.piece_on(mv.from) {
         Some(Piece::Pawn) | None => {
-            if takes(board, mv) {
+            if mv.from.file() != mv.to.file() || board.colors(!board.side_to_move()).has(mv.to) {
                 out.push(file_letter(mv.from.file()));
                 out.push('x');
             }
         }
         Some(piece) => {
             out.push(letter(piece));
-            push_disambiguation(board, mv, piece, &mut out);
-            if takes(board, mv) {
+            push_disambiguation(board, mv, piece, out);
+            if board.colors(!board.side_to_move()).has(mv.to) {
                 out.push('x');
             }
         }
     }
-    push_square(&mut out, mv.to);
+    push_square(out, mv.to);
     if let Some(piece) = mv.promotion {
         out.push('=');
         out.push(letter(piece));
     }
-    out
 }
 
 /// The origin's file, rank or square when another piece of the kind could move to the
@@ -723,6 +779,7 @@ mod tests {
     use crate::pgn::{Game, parse_str};
     use crate::rules::{Variant, Variants};
     use crate::source::Input;
+    use crate::span::Source;
 
     fn standard() -> &'static Variant {
         Variant::by_name("standard").expect("built in")
@@ -734,6 +791,50 @@ mod tests {
             None => Some(standard()),
             Some(tag) => Variants::with_default(standard()).find(&tag.value.node),
         }
+    }
+
+    /// A game with the text it was read from, as lint and fmt hand it to the replay.
+    struct Written {
+        game: Game,
+        text: String,
+        offset: usize,
+    }
+
+    /// Replays `game` both ways where this replay takes it; whether it did. With the
+    /// game's text, [`Recording::Respellings`] must keep exactly the moves of
+    /// [`Recording::Spellings`] whose text is not their SAN.
+    fn agree_written(written: &Written, name: &str) -> bool {
+        let game = &written.game;
+        if !agree(game, name) {
+            return false;
+        }
+        let variant = variant_of(game).expect("agree found it");
+        let source = Source {
+            name,
+            text: &written.text,
+            offset: written.offset,
+            line: 0,
+        };
+        let played = |record| {
+            replay_orthodox(game, variant, Some(record))
+                .and_then(|replay| replay.played)
+                .expect("taken as without recording")
+        };
+        let all = played((Recording::Spellings, None));
+        let respelled = played((Recording::Respellings, Some(source)));
+        let text_of = |span: crate::span::Span| {
+            &written.text[span.offset - written.offset..span.end() - written.offset]
+        };
+        let differing: Vec<_> = all
+            .moves
+            .iter()
+            .filter(|m| text_of(m.span) != m.san)
+            .cloned()
+            .collect();
+        assert_eq!(respelled.moves, differing, "{name}: respellings");
+        assert_eq!(respelled.recording, Recording::Respellings);
+        assert_eq!(respelled.main_plies, all.main_plies, "{name}: main plies");
+        true
     }
 
     /// Replays `game` both ways where this replay takes it; whether it did.
@@ -752,7 +853,7 @@ mod tests {
             Recording::Moves,
             Recording::Everything,
         ] {
-            let fast = replay_orthodox(game, variant, Some(recording))
+            let fast = replay_orthodox(game, variant, Some((recording, None)))
                 .expect("taken as without recording");
             let core = replay_under(game, variant, &[], Some(recording)).expect("no event starts");
             let moves = |replay: &super::super::Replay| {
@@ -774,7 +875,7 @@ mod tests {
                 "{name}: the recordings disagree ({recording:?})"
             );
         }
-        assert!(replay_orthodox(game, variant, Some(Recording::Board(None))).is_none());
+        assert!(replay_orthodox(game, variant, Some((Recording::Board(None), None))).is_none());
         true
     }
 
@@ -788,12 +889,18 @@ mod tests {
             .collect()
     }
 
-    /// The first `limit` games of `path`.
-    fn games(path: &Path, limit: usize) -> Vec<Game> {
+    /// The first `limit` games of `path`, each with the text of the part it was read
+    /// from.
+    fn games(path: &Path, limit: usize) -> Vec<Written> {
         let mut games = Vec::new();
         for chunk in read_games(&Input::from_path(path)).expect("readable") {
-            for parsed in chunk.expect("readable").games {
-                games.push(parsed.game);
+            let chunk = chunk.expect("readable");
+            for (source, parsed) in chunk.games("") {
+                games.push(Written {
+                    game: parsed.game.clone(),
+                    text: source.text.to_owned(),
+                    offset: source.offset,
+                });
                 if games.len() == limit {
                     return games;
                 }
@@ -807,8 +914,8 @@ mod tests {
         let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
         let (mut taken, mut given_up) = (0, 0);
         for file in pgn_files(&fixtures) {
-            for game in games(&file, usize::MAX) {
-                if agree(&game, &file.display().to_string()) {
+            for written in games(&file, usize::MAX) {
+                if agree_written(&written, &file.display().to_string()) {
                     taken += 1;
                 } else {
                     given_up += 1;
@@ -834,7 +941,7 @@ mod tests {
                 let games = games(&file, 4000);
                 let taken = games
                     .iter()
-                    .filter(|game| agree(game, &file.display().to_string()))
+                    .filter(|written| agree_written(written, &file.display().to_string()))
                     .count();
                 assert!(
                     taken as f64 >= games.len() as f64 * least_taken,

@@ -120,6 +120,9 @@ pub struct Variant {
     pub(crate) tables: Tables,
     /// `start_fen`, read once.
     start: Position,
+    /// `start` as `write_fen` writes it: every recorded game without a FEN begins with
+    /// it, and writing a FEN costs more than replaying a few moves.
+    start_written: String,
     /// Name, id and aliases reduced by [`name_key`], so matching a `[Variant]` tag
     /// reduces only the tag.
     name_keys: Vec<String>,
@@ -234,6 +237,7 @@ impl Variant {
             undefined_pieces,
             tables,
             start: Position::empty(),
+            start_written: String::new(),
             name_keys: Vec::new(),
         };
         variant.name_keys = [&variant.name, &variant.slug]
@@ -246,6 +250,7 @@ impl Variant {
         // answered once, not again by each game's first move.
         let in_check = variant.start.is_check(&variant);
         variant.start.remember_check(in_check);
+        variant.start_written = super::write_fen(&variant, &variant.start);
         if variant.pawn.limited_to_start_count {
             for color in Color::BOTH {
                 for kind in 0..variant.pieces.len() {
@@ -265,6 +270,11 @@ impl Variant {
     /// The position games start from without a `[FEN]`.
     pub fn start_position(&self) -> &Position {
         &self.start
+    }
+
+    /// [`Variant::start_position`] in FEN, as [`super::write_fen`] writes it.
+    pub fn start_position_fen(&self) -> &str {
+        &self.start_written
     }
 
     /// The variants xpgn ships, in `xpgn variants` order. Each is read from its file the
