@@ -681,3 +681,12 @@ fn forward_activity_positions_match_cross_checked_counts() {
         Variant::by_name("event-chess").unwrap(),
     );
 }
+
+/// Event #9 Pit Traps with both pits known: falls of moved pieces, castling rooks,
+/// en-passant capturers and double-stepping pawns, blocks that shield nothing and kings
+/// that fall in (PT-2..PT-4); the counts are cross-checked with
+/// `scripts/pit_traps_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn pit_traps_positions_match_cross_checked_counts() {
+    run("pit-traps.perft", Variant::by_name("event-chess").unwrap());
+}

@@ -719,7 +719,8 @@ pub enum Form {
     /// `Qxf7K@g7`, `Rxd8Q@f7`: a piece of the letter (an ASCII byte) appears on the
     /// square as part of the move (#68 reads `K`).
     Appears(u8),
-    /// `Rxe1@h1`, `Bxa6@b7`: the piece the move captured is put on the square.
+    /// `Rxe1@h1`, `Bxa6@b7`: the piece the move captured is put on the square; on the
+    /// move's own landing square (`Ng5@g5`), the piece that lands falls into a pit (#9).
     CapturedTo,
     /// `/g1`: the knight that swaps in (#85).
     Swap,
@@ -750,9 +751,9 @@ impl fmt::Display for Form {
                 "`{}@` (a piece of that letter appearing on the square)",
                 char::from(letter)
             ),
-            Form::CapturedTo => {
-                f.write_str("`@square` after a capture (the captured piece put there)")
-            }
+            Form::CapturedTo => f.write_str(
+                "`@square` after a move (the captured piece put there, or the piece that lands there falling into a pit)",
+            ),
             Form::Swap => f.write_str("`/square` (a knight swapping in)"),
             Form::Arrow => f.write_str("`->` (a line push or a knight facing)"),
             Form::Path => f.write_str("a path of more than three squares"),
@@ -1082,7 +1083,7 @@ mod tests {
             ),
             (
                 "Rxa8@h1",
-                "`@square` after a capture (the captured piece put there) belongs to events #126 Callback Orders and #3 Save the king!, neither of which is running here".to_owned(),
+                "`@square` after a move (the captured piece put there, or the piece that lands there falling into a pit) belongs to events #126 Callback Orders, #3 Save the king! and #9 Pit Traps, none of which is running here".to_owned(),
             ),
             (
                 "Ra1-a3-a5-a7",

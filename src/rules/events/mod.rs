@@ -42,6 +42,7 @@ pub mod pawn_grabbers;
 pub mod pawn_march;
 mod picked_pawns;
 pub mod piecebuilder;
+pub mod pit_traps;
 pub mod prince;
 pub mod princess;
 pub mod prison;
@@ -87,7 +88,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 60] = [
+pub const ALL: [&dyn Event; 61] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -151,6 +152,7 @@ pub const ALL: [&dyn Event; 60] = [
     &big_wall::BigWall,
     &flying_rooks::FlyingRooks,
     &forward_activity::ForwardActivity,
+    &pit_traps::PitTraps,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
