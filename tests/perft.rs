@@ -618,6 +618,18 @@ fn swapping_pawns_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #122 Swapping Knights running from the start; the counts are cross-checked with
+/// `scripts/swapping_knights_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn swapping_knights_positions_match_cross_checked_counts() {
+    let swapping_knights = events::by_number(122).expect("xpgn plays #122");
+    run_with(
+        "swapping-knights.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(swapping_knights, None).unwrap(),
+    );
+}
+
 /// Event #96 En Passant for all running from the start; the counts are cross-checked with
 /// `scripts/en_passant_for_all_perft.py`, written from the rules text on top of
 /// python-chess.

@@ -1082,7 +1082,7 @@ mod tests {
             ),
             (
                 "Rxa8@h1",
-                "`@square` after a capture (the captured piece put there) belongs to events #126 Callback Orders and #3 Save the king!, neither of which is running here".to_owned(),
+                "`@square` after a capture (the captured piece put there) belongs to events #126 Callback Orders, #3 Save the king! and #122 Swapping Knights, none of which is running here".to_owned(),
             ),
             (
                 "Ra1-a3-a5-a7",

@@ -60,6 +60,7 @@ pub mod smaller_board;
 pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
+pub mod swapping_knights;
 pub mod swapping_pawns;
 pub mod tanks;
 pub mod treasure_hunt;
@@ -87,7 +88,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 60] = [
+pub const ALL: [&dyn Event; 61] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -151,6 +152,7 @@ pub const ALL: [&dyn Event; 60] = [
     &big_wall::BigWall,
     &flying_rooks::FlyingRooks,
     &forward_activity::ForwardActivity,
+    &swapping_knights::SwappingKnights,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
@@ -289,7 +291,7 @@ fn promote_in_place(pos: &mut Position, mv: &Move) {
             kind,
         },
     );
-    loyal_knights::set_facing(pos, mv.from, mv.faces);
+    directional_knights::set_facing(pos, mv.from, mv.faces);
     pos.halfmoves = 0;
 }
 
