@@ -598,6 +598,16 @@ fn long_live_the_queen_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #116 Royal Queens; the counts are cross-checked with
+/// `scripts/royal_queens_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn royal_queens_positions_match_cross_checked_counts() {
+    run(
+        "royal-queens.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #44 Prison started at the position with its two prisons; the counts are
 /// cross-checked with `scripts/prison_perft.py`, an independent generator written from
 /// the rules text.

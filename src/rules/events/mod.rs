@@ -50,6 +50,7 @@ pub mod revival;
 pub mod revival_old;
 pub mod roar;
 mod rook_stacks;
+pub mod royal_queens;
 pub mod running_kings;
 pub mod same_type_immunity;
 pub mod save_the_king;
@@ -88,7 +89,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 61] = [
+pub const ALL: [&dyn Event; 62] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -153,6 +154,7 @@ pub const ALL: [&dyn Event; 61] = [
     &flying_rooks::FlyingRooks,
     &forward_activity::ForwardActivity,
     &swapping_knights::SwappingKnights,
+    &royal_queens::RoyalQueens,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
