@@ -598,6 +598,16 @@ fn long_live_the_queen_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #116 Royal Queens; the counts are cross-checked with
+/// `scripts/royal_queens_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn royal_queens_positions_match_cross_checked_counts() {
+    run(
+        "royal-queens.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #44 Prison started at the position with its two prisons; the counts are
 /// cross-checked with `scripts/prison_perft.py`, an independent generator written from
 /// the rules text.
@@ -615,6 +625,18 @@ fn swapping_pawns_positions_match_cross_checked_counts() {
         "swapping-pawns.perft",
         Variant::by_name("event-chess").unwrap(),
         |pos| pos.start_event(swapping_pawns, None).unwrap(),
+    );
+}
+
+/// Event #122 Swapping Knights running from the start; the counts are cross-checked with
+/// `scripts/swapping_knights_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn swapping_knights_positions_match_cross_checked_counts() {
+    let swapping_knights = events::by_number(122).expect("xpgn plays #122");
+    run_with(
+        "swapping-knights.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(swapping_knights, None).unwrap(),
     );
 }
 

@@ -1083,7 +1083,7 @@ mod tests {
             ),
             (
                 "Rxa8@h1",
-                "`@square` after a move (the captured piece put there, or the piece that lands there falling into a pit) belongs to events #126 Callback Orders, #3 Save the king! and #9 Pit Traps, none of which is running here".to_owned(),
+                "`@square` after a move (the captured piece put there, or the piece that lands there falling into a pit) belongs to events #126 Callback Orders, #3 Save the king!, #9 Pit Traps and #122 Swapping Knights, none of which is running here".to_owned(),
             ),
             (
                 "Ra1-a3-a5-a7",

@@ -288,7 +288,7 @@ impl Event for CallbackOrders {
             }
         }
         if mv.faces.is_some() {
-            super::loyal_knights::set_facing(pos, mv.to, mv.faces);
+            super::directional_knights::set_facing(pos, mv.to, mv.faces);
         }
         pos.place(back, victim);
         pos.halfmoves = 0;
@@ -441,6 +441,28 @@ mod tests {
         assert_eq!(
             after.piece_at(sq("a1")).map(|p| p.kind),
             v.kind_of_letter('R')
+        );
+    }
+
+    #[test]
+    fn beside_directional_knights_an_own_capture_may_turn_the_knight() {
+        // The facing the move carries is #29's too, not only #85's (DK-4).
+        let v = event_chess();
+        let directional = super::super::by_number(29).unwrap();
+        let mut pos = parse_fen(v, "1n2k3/8/8/8/1B6/8/8/1N2K3 w - - 0 1").unwrap();
+        pos.start_event(&CallbackOrders, Some(crate::rules::Color::White))
+            .unwrap();
+        pos.start_event(directional, Some(crate::rules::Color::Black))
+            .unwrap();
+        let command = crate::command::parse_event("29 Nb1->b2 Nb8->b7", 0).unwrap();
+        let choices: Vec<crate::command::Choice> = command.choices.iter().map(|c| c.node).collect();
+        directional.begin(v, &mut pos, &choices).unwrap();
+        let mv = resolve(&pos, "Nxb4@c1->c5").unwrap_or_else(|e| panic!("{}", e.reason));
+        let mut after = pos.clone();
+        v.play(&mut after, &mv);
+        assert_eq!(
+            directional.facing(&after, sq("b4")),
+            Some(crate::rules::Direction::ALL[1])
         );
     }
 }

@@ -51,6 +51,7 @@ pub mod revival;
 pub mod revival_old;
 pub mod roar;
 mod rook_stacks;
+pub mod royal_queens;
 pub mod running_kings;
 pub mod same_type_immunity;
 pub mod save_the_king;
@@ -61,6 +62,7 @@ pub mod smaller_board;
 pub mod soul_eater;
 pub mod spies;
 pub mod starvation;
+pub mod swapping_knights;
 pub mod swapping_pawns;
 pub mod tanks;
 pub mod treasure_hunt;
@@ -88,7 +90,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 61] = [
+pub const ALL: [&dyn Event; 63] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -153,6 +155,8 @@ pub const ALL: [&dyn Event; 61] = [
     &flying_rooks::FlyingRooks,
     &forward_activity::ForwardActivity,
     &pit_traps::PitTraps,
+    &swapping_knights::SwappingKnights,
+    &royal_queens::RoyalQueens,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
@@ -291,7 +295,7 @@ fn promote_in_place(pos: &mut Position, mv: &Move) {
             kind,
         },
     );
-    loyal_knights::set_facing(pos, mv.from, mv.faces);
+    directional_knights::set_facing(pos, mv.from, mv.faces);
     pos.halfmoves = 0;
 }
 
