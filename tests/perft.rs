@@ -631,6 +631,18 @@ fn en_passant_for_all_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #14 Chinese Checkers running from the start; the counts are cross-checked with
+/// `scripts/chinese_checkers_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn chinese_checkers_positions_match_cross_checked_counts() {
+    let chinese_checkers = events::by_number(14).expect("xpgn plays #14");
+    run_with(
+        "chinese-checkers.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(chinese_checkers, None).unwrap(),
+    );
+}
+
 /// Event #67 Emperor running from the start; the counts are cross-checked with
 /// `scripts/emperor_perft.py`, written from the rules text on top of python-chess.
 #[test]

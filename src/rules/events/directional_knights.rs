@@ -59,8 +59,10 @@ fn facing(pos: &Position, sq: Sq) -> Option<Direction> {
     }
 }
 
-/// Turns the knight on `sq` to face `direction` (or none), in #85's marks where it runs.
-fn set_facing(pos: &mut Position, sq: Sq, direction: Option<Direction>) {
+/// Turns the knight on `sq` to face `direction` (or none), in #85's marks where it runs;
+/// nothing where neither event runs. Other events' moves that make a knight call it
+/// (#14's promoting hops).
+pub(super) fn set_facing(pos: &mut Position, sq: Sq, direction: Option<Direction>) {
     if loyal_knights_run(pos) {
         super::loyal_knights::set_facing(pos, sq, direction);
         return;

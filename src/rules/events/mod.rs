@@ -9,6 +9,7 @@ pub mod callback_orders;
 pub mod capture_the_flag;
 pub mod catalogue;
 pub mod check_for_allies;
+pub mod chinese_checkers;
 pub mod commanding_voice;
 pub mod cooperation;
 pub mod directional_knights;
@@ -87,7 +88,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 60] = [
+pub const ALL: [&dyn Event; 61] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -151,6 +152,7 @@ pub const ALL: [&dyn Event; 60] = [
     &big_wall::BigWall,
     &flying_rooks::FlyingRooks,
     &forward_activity::ForwardActivity,
+    &chinese_checkers::ChineseCheckers,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
