@@ -382,6 +382,17 @@ fn drunken_bishops_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #33 Bouncing Bishops, alone and with #30, #38, #106 and #71; the counts are
+/// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
+/// the rules pages.
+#[test]
+fn bouncing_bishops_positions_match_cross_checked_counts() {
+    run(
+        "bouncing-bishops.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #38 Forward Rotations, alone and with #30, #106, #76, #8 and #71, in either
 /// order; the counts are cross-checked with `scripts/geometry_perft.py`, an independent
 /// generator written from the rules pages.

@@ -5,6 +5,7 @@ pub mod active_pawns;
 pub mod big_wall;
 mod bishop_paths;
 pub mod bloodthirst;
+pub mod bouncing_bishops;
 pub mod callback_orders;
 pub mod capture_the_flag;
 pub mod catalogue;
@@ -88,7 +89,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 61] = [
+pub const ALL: [&dyn Event; 62] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -153,6 +154,7 @@ pub const ALL: [&dyn Event; 61] = [
     &flying_rooks::FlyingRooks,
     &forward_activity::ForwardActivity,
     &chinese_checkers::ChineseCheckers,
+    &bouncing_bishops::BouncingBishops,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
