@@ -2,7 +2,8 @@
 """Independent perft for Event Chess with events that change where pieces go running from
 the start: #76 Minor piece transformations (rulings MT-1..MT-5), #112 Heavy Rooks
 (HR-1..HR-6), #111 Generous Queens (GQ-1..GQ-6), #106 Wall (WL-1..WL-5), #30 Drunken
-Bishops (DB-1..DB-8), #38 Forward Rotations (FR-1..FR-7), #89 Same type immunity
+Bishops (DB-1..DB-8), #38 Forward Rotations (FR-1..FR-7), #33 Bouncing Bishops
+(BB-1..BB-7), #89 Same type immunity
 (TI-1..TI-4), #107 Big Wall (BW-1..BW-5), #123 Forward Activity (FA-1..FA-4) and #49 Flying
 Rooks (FL-1..FL-5), alone or together.
 
@@ -39,6 +40,12 @@ checks). The orthodox reach comes first, then each event in the order the events
   it goes backward, and a step back is never followed by a turn further back.
   Both: the wall (#106) stops a bishop's move to a square only if every path to it
   crosses the wall (DB-7, FR-6).
+- #33 (BB-2..BB-5, BB-7): a bishop's slide meets an edge and goes on with the part of
+  its direction that would leave the board reversed (both at a corner, straight back),
+  passing over its own square and stopping at the first piece met or where a square and
+  direction would repeat; it attacks every square of those paths. With #30 the first step
+  never bounces, the turned leg does; with #38 its wraps and single backward steps hold
+  and nothing bounces.
 - #8 Move Forward! (MF-1, MF-2, its own page), to cross-check FR-4 with it: nothing
   ending more than one rank back.
 - #107 Big Wall (BW-1..BW-5): as #106, with the wall between the d- and e-files on ranks 3
@@ -157,10 +164,39 @@ def diagonal_step(pos, c, t, df, dr):
     return off(t, df, dr)
 
 
+def bounced(t, df, dr):
+    """#33 (BB-2, BB-3): the direction after meeting the edge at t: the part that would
+    leave the board reversed, both at a corner."""
+    f, r = t % 8, t // 8
+    if not 0 <= f + df < 8:
+        df = -df
+    if not 0 <= r + dr < 8:
+        dr = -dr
+    return df, dr
+
+
 def leg(pos, c, start, df, dr):
     """The squares of one diagonal leg from `start`, up to the first piece met (kept).
     Under #38 a backward leg is one square (FR-1) and a forward one stops before it comes
-    round to `start` again (FR-2)."""
+    round to `start` again (FR-2). Under #33 (without #38, BB-7) the leg bounces off the
+    edges, passes over `start` (empty once the bishop left it) and ends where a square
+    and direction would repeat (BB-4)."""
+    if 33 in pos.events and 38 not in pos.events:
+        out = []
+        seen = set()
+        t = start
+        while True:
+            df, dr = bounced(t, df, dr)
+            if (t, df, dr) in seen:
+                break
+            seen.add((t, df, dr))
+            t = off(t, df, dr)
+            if t == start:
+                continue
+            out.append(t)
+            if pos.b[t] is not None:
+                break
+        return out
     out = []
     longest = 1 if 38 in pos.events and not is_forward(c, dr) else 64
     t = start
@@ -176,8 +212,9 @@ def leg(pos, c, start, df, dr):
 
 def bishop_ways(pos, s, c):
     """Every path (list of squares passed, each a place to stop) of a bishop of colour c
-    on s under #30 (DB-1..DB-3) and/or #38 (FR-1..FR-3); together, DB-8/FR-7: the legs
-    wrap as #38 says and no move goes two squares back."""
+    on s under #30 (DB-1..DB-3), #38 (FR-1..FR-3) and/or #33 (BB-2..BB-4); #30 and #38
+    together, DB-8/FR-7: the legs wrap as #38 says and no move goes two squares back; #30
+    and #33: the first step never bounces, the turned leg does (BB-7)."""
     ways = []
     for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
         if 30 not in pos.events:
@@ -203,11 +240,11 @@ def moves_as_bishop(pos, s, p):
 
 
 def bishops(pos, s, p, reach, earlier):
-    """#30 / #38: a bishop reaches every square of its paths and attacks them (DB-4,
-    FR-5); the earlier events again (DB-5, FR-4)."""
+    """#30 / #38 / #33: a bishop reaches every square of its paths and attacks them (DB-4,
+    FR-5, BB-5); the earlier events again (DB-5, FR-4, BB-6)."""
     if not moves_as_bishop(pos, s, p):
         return reach
-    att = {t for w in bishop_ways(pos, s, color_of(p)) for t in w}
+    att = {t for w in bishop_ways(pos, s, color_of(p)) for t in w} - {s}
     return apply_events(pos, s, p, ({t for t in att if pos.b[t] is None}, att), earlier)
 
 
@@ -277,9 +314,9 @@ def way_crosses(s, way, crossed=wall_crossed):
 
 
 def walled(pos, s, p, t, crossed=wall_crossed):
-    """Is t cut off from s by the wall? A bishop under #30/#38 goes by its paths, and is
+    """Is t cut off from s by the wall? A bishop under #30/#38/#33 goes by its paths, and is
     stopped only if every path to t crosses (DB-7, FR-6); anything else by the line."""
-    if (30 in pos.events or 38 in pos.events) and moves_as_bishop(pos, s, p):
+    if (30 in pos.events or 38 in pos.events or 33 in pos.events) and moves_as_bishop(pos, s, p):
         ways = [w[:w.index(t) + 1] for w in bishop_ways(pos, s, color_of(p)) if t in w]
         if ways:
             return all(way_crosses(s, w, crossed) for w in ways)
@@ -348,7 +385,7 @@ def same_type(pos, s, p, reach, earlier):
 
 
 EVENT_REACH = {76: minor, 112: heavy, 111: generous, 106: wall, 71: slow, 30: bishops,
-               38: bishops, 8: move_forward, 89: same_type, 107: big_wall,
+               38: bishops, 33: bishops, 8: move_forward, 89: same_type, 107: big_wall,
                123: forward_activity, 49: flying}
 
 

@@ -382,6 +382,17 @@ fn drunken_bishops_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #33 Bouncing Bishops, alone and with #30, #38, #106 and #71; the counts are
+/// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
+/// the rules pages.
+#[test]
+fn bouncing_bishops_positions_match_cross_checked_counts() {
+    run(
+        "bouncing-bishops.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #38 Forward Rotations, alone and with #30, #106, #76, #8 and #71, in either
 /// order; the counts are cross-checked with `scripts/geometry_perft.py`, an independent
 /// generator written from the rules pages.
@@ -650,6 +661,18 @@ fn en_passant_for_all_positions_match_cross_checked_counts() {
         "en-passant-for-all.perft",
         Variant::by_name("event-chess").unwrap(),
         |pos| pos.start_event(en_passant, None).unwrap(),
+    );
+}
+
+/// Event #14 Chinese Checkers running from the start; the counts are cross-checked with
+/// `scripts/chinese_checkers_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn chinese_checkers_positions_match_cross_checked_counts() {
+    let chinese_checkers = events::by_number(14).expect("xpgn plays #14");
+    run_with(
+        "chinese-checkers.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(chinese_checkers, None).unwrap(),
     );
 }
 

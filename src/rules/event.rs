@@ -1087,7 +1087,7 @@ mod tests {
             ),
             (
                 "Ra1-a3-a5-a7",
-                "a path of more than three squares belongs to event #67 Emperor, which is not running here".to_owned(),
+                "a path of more than three squares belongs to events #67 Emperor and #14 Chinese Checkers, neither of which is running here".to_owned(),
             ),
             (
                 "R@h8",

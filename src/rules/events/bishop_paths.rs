@@ -1,7 +1,7 @@
-//! The paths bishops take under #30 Drunken Bishops (DB-1..DB-3) and #38 Forward
-//! Rotations (FR-1..FR-3), alone or running together (DB-8, FR-7): both replace a
-//! bishop's slide, so one generator serves both and each event asks it with the rules of
-//! every one of the two that runs.
+//! The paths bishops take under #30 Drunken Bishops (DB-1..DB-3), #38 Forward
+//! Rotations (FR-1..FR-3) and #33 Bouncing Bishops (BB-2..BB-4), alone or running
+//! together (DB-8, FR-7, BB-7): each replaces a bishop's slide, so one generator serves
+//! them all and each event asks it with the rules of every one of them that runs.
 //!
 //! A path is the squares a bishop passes over in order; it may stop on any of them, and
 //! the last one may hold a piece (the first met, which it captures or attacks).
@@ -17,6 +17,8 @@ use crate::rules::variant::Variant;
 pub(super) const DRUNKEN: u16 = 30;
 /// The number of #38 Forward Rotations.
 pub(super) const FORWARD: u16 = 38;
+/// The number of #33 Bouncing Bishops.
+pub(super) const BOUNCING: u16 = 33;
 
 /// The four diagonal steps, in files and ranks.
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
@@ -28,6 +30,8 @@ struct Rules {
     bent: bool,
     /// #38: forward legs wrap round the edges, backward ones are a single step (FR-1).
     wraps: bool,
+    /// #33: slides bounce off the edges (BB-2); not while #38 wraps them (BB-7).
+    bounces: bool,
     /// The first and last file left on the board, whose edges a wrap goes round (SB-6).
     files: (u8, u8),
     /// Squares off the board (SB-2), which no path enters.
@@ -39,6 +43,7 @@ fn rules(v: &Variant, pos: &Position) -> Rules {
     Rules {
         bent: running(DRUNKEN),
         wraps: running(FORWARD),
+        bounces: running(BOUNCING) && !running(FORWARD),
         files: super::files_left(v, pos),
         removed: super::removed_squares(v, pos),
     }
@@ -72,9 +77,31 @@ fn step(v: &Variant, color: Color, at: Sq, d: (i32, i32), rules: Rules) -> Optio
     next.filter(|&sq| !rules.removed.contains(sq))
 }
 
+/// The direction a slide along `d` goes on in from `at` under #33: the part that would
+/// leave the board (the files left on it, SB-6) reversed, both at a corner (BB-2, BB-3).
+fn bounced(v: &Variant, at: Sq, (df, dr): (i32, i32), rules: Rules) -> (i32, i32) {
+    let g = v.geometry;
+    let within = |coordinate: u8, by: i32, (first, last): (u8, u8)| {
+        (i32::from(first)..=i32::from(last)).contains(&(i32::from(coordinate) + by))
+    };
+    let df = if within(g.file(at), df, rules.files) {
+        df
+    } else {
+        -df
+    };
+    let dr = if within(g.rank(at), dr, (0, g.height - 1)) {
+        dr
+    } else {
+        -dr
+    };
+    (df, dr)
+}
+
 /// Slides from `start` along `d` for at most `most` squares onto `path`: up to the first
 /// piece met (included), the edge, or the square before `start` comes round again
-/// (FR-2).
+/// (FR-2). Under #33 the slide bounces off the edges, passes over `start` (empty once the
+/// bishop has left it) and ends where it would go on from `start` the way it began, the
+/// first square and direction to repeat (BB-4).
 fn slide(
     v: &Variant,
     (color, rules): (Color, Rules),
@@ -84,6 +111,10 @@ fn slide(
     occupied: Bitboard,
     path: &mut Vec<Sq>,
 ) {
+    if rules.bounces {
+        bounce(v, rules, start, d, occupied, path);
+        return;
+    }
     let mut at = start;
     for _ in 0..most {
         let Some(next) = step(v, color, at, d, rules).filter(|&next| next != start) else {
@@ -94,6 +125,45 @@ fn slide(
             break;
         }
         at = next;
+    }
+}
+
+/// [`slide`] under #33 (BB-2..BB-4). A slide that bounces is periodic, each square and
+/// direction followed by one other and preceded by one other, so the first to repeat is
+/// the one it began with.
+fn bounce(
+    v: &Variant,
+    rules: Rules,
+    start: Sq,
+    mut d: (i32, i32),
+    occupied: Bitboard,
+    path: &mut Vec<Sq>,
+) {
+    let mut at = start;
+    let mut began = None;
+    // The period is at most four times the squares of the board: a safe bound.
+    for _ in 0..4 * v.geometry.squares() {
+        d = bounced(v, at, d, rules);
+        match began {
+            None => began = Some(d),
+            Some(first) if at == start && d == first => break,
+            Some(_) => {}
+        }
+        let Some(next) = v
+            .geometry
+            .offset(at, d.0, d.1)
+            .filter(|&sq| !rules.removed.contains(sq))
+        else {
+            break;
+        };
+        at = next;
+        if next == start {
+            continue;
+        }
+        path.push(next);
+        if occupied.contains(next) {
+            break;
+        }
     }
 }
 
@@ -160,10 +230,12 @@ pub(super) fn reach(
     if !is_moving_bishop(v, pos, from, piece) {
         return;
     }
-    let attacks: Bitboard = paths(v, piece.color, from, occupied, rules(v, pos))
+    let mut attacks: Bitboard = paths(v, piece.color, from, occupied, rules(v, pos))
         .into_iter()
         .flatten()
         .collect();
+    // A bounced path may come back over the bishop's own square (BB-4).
+    attacks.clear(from);
     let own = Reach {
         quiet: attacks & !occupied,
         attacks,
@@ -230,6 +302,7 @@ mod tests {
         Rules {
             bent,
             wraps,
+            bounces: false,
             files: (0, 7),
             removed: Bitboard::EMPTY,
         }

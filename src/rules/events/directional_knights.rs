@@ -62,7 +62,7 @@ fn facing(pos: &Position, sq: Sq) -> Option<Direction> {
 /// Turns the knight on `sq` to face `direction` (or none), in #85's marks where it runs;
 /// with neither #29 nor #85 running, nothing. Events whose own moves carry a knight's
 /// facing (`Move::faces`) set it through this, since the core's `after_landing` is not
-/// called for them.
+/// called for them (#14's promoting hops among them).
 pub(super) fn set_facing(pos: &mut Position, sq: Sq, direction: Option<Direction>) {
     if loyal_knights_run(pos) {
         super::loyal_knights::set_facing(pos, sq, direction);

@@ -5,10 +5,12 @@ pub mod active_pawns;
 pub mod big_wall;
 mod bishop_paths;
 pub mod bloodthirst;
+pub mod bouncing_bishops;
 pub mod callback_orders;
 pub mod capture_the_flag;
 pub mod catalogue;
 pub mod check_for_allies;
+pub mod chinese_checkers;
 pub mod commanding_voice;
 pub mod cooperation;
 pub mod directional_knights;
@@ -90,7 +92,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 63] = [
+pub const ALL: [&dyn Event; 65] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -157,6 +159,8 @@ pub const ALL: [&dyn Event; 63] = [
     &pit_traps::PitTraps,
     &swapping_knights::SwappingKnights,
     &royal_queens::RoyalQueens,
+    &chinese_checkers::ChineseCheckers,
+    &bouncing_bishops::BouncingBishops,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
