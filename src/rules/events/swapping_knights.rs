@@ -102,8 +102,12 @@ impl SwappingKnights {
             Some(_) => return None,
             None => None,
         };
-        // SX-7: beside #23 a plain `Nxe5` onto an own piece is #23's, which eats it.
-        if back.is_none() && hungry_horses_run(pos) {
+        // SX-7: beside #23 a plain `Nxe5` onto an own piece is #23's, which eats it;
+        // without #23 the `@` form is #126's return where #126 runs (`Nxb6@d7` back to
+        // the knight's own square would leave the board the plain swap leaves).
+        let hungry = hungry_horses_run(pos);
+        if back.is_none() && hungry || back.is_some() && !hungry && other_reader_of_captured_to(pos)
+        {
             return None;
         }
         let (last, origin) = match written.targets.as_slice() {
@@ -475,5 +479,29 @@ mod tests {
         );
         let wrong = resolve(&pos, "Nxh2@g1").unwrap_err();
         assert!(wrong.reason.contains("SX-7"), "{}", wrong.reason);
+    }
+
+    #[test]
+    fn beside_callback_orders_the_at_form_is_its_return() {
+        let v = event_chess();
+        let callback = super::super::by_number(126).unwrap();
+        let mut pos = parse_fen(v, "4k3/3n4/1p6/8/8/8/8/4K3 b - - 0 1").unwrap();
+        pos.start_event(&SwappingKnights, Some(Color::White))
+            .unwrap();
+        pos.start_event(callback, Some(Color::Black)).unwrap();
+        // The pawn back on d7 either way: the `@` form is #126's, the plain one #122's.
+        let returned = resolve(&pos, "Nxb6@d7").unwrap();
+        assert!(
+            matches!(returned.special, Special::Event { number: 126, .. }),
+            "SX-7: {:?}",
+            returned.special
+        );
+        assert_eq!(san::san(v, &pos, &returned), "Nxb6@d7");
+        let swap = resolve(&pos, "Nxb6").unwrap();
+        assert!(matches!(
+            swap.special,
+            Special::Event { number: NUMBER, .. }
+        ));
+        assert_eq!(san::san(v, &pos, &swap), "Nxb6");
     }
 }
