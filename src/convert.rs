@@ -55,7 +55,7 @@ pub fn write_spelled(game: &Game, replay: &Replay, spelling: Spelling, out: &mut
 /// [`write_spelled`] of a replay that may have left out the moves written as their
 /// canonical SAN ([`Recording::Respellings`]), which are written from `source`, the text
 /// the game was read from.
-fn write_respelled(
+pub fn write_respelled(
     game: &Game,
     replay: &Replay,
     spelling: Spelling,

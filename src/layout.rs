@@ -126,11 +126,7 @@ impl<'a, 's> Lines<'a, 's> {
     /// Moves, numbers and clock comments, nearly every token, are one line of ASCII:
     /// those are written straight from their parts.
     fn token_of(&mut self, parts: &[&str]) {
-        let one_line_ascii = parts.iter().all(|part| {
-            part.bytes()
-                .all(|b| b.is_ascii() && b != b'\n' && b != b'\r')
-        });
-        if !one_line_ascii {
+        if !parts.iter().all(|part| is_printable_ascii(part)) {
             let mut token = std::mem::take(&mut self.scratch);
             token.clear();
             token.extend(parts.iter().copied());
@@ -140,7 +136,8 @@ impl<'a, 's> Lines<'a, 's> {
         }
         let width = parts.iter().map(|part| part.len()).sum();
         self.space_for(width);
-        for part in parts {
+        // Each copy of a few bytes is a call to `memcpy`: none for an empty part.
+        for part in parts.iter().filter(|part| !part.is_empty()) {
             self.out.push_str(part);
         }
         self.column += width;
@@ -161,6 +158,10 @@ impl<'a, 's> Lines<'a, 's> {
     }
 
     fn token(&mut self, text: &str) {
+        if is_printable_ascii(text) {
+            self.token_of(&[text]);
+            return;
+        }
         let one_line = !text.bytes().any(|b| b == b'\n' || b == b'\r');
         let width = if one_line && text.is_ascii() {
             text.len()
@@ -261,18 +262,20 @@ impl<'a, 's> Lines<'a, 's> {
     fn number(&mut self, ply: u32, interrupted: bool) {
         let white = ply.is_multiple_of(2);
         if white || interrupted {
-            let dots = if white { "." } else { "..." };
             // On the stack: a number is printed for every other ply.
             let mut token = arrayvec::ArrayString::<16>::new();
             push_decimal(&mut token, ply / 2 + 1);
-            self.token_of(&[&token, dots]);
+            token.push_str(if white { "." } else { "..." });
+            self.token_of(&[&token]);
         }
     }
 
     /// A brace comment; text that holds a `}` (transcript prose, which is one line) can
     /// only be a rest-of-line comment.
     fn comment(&mut self, text: &str) {
-        if memchr::memchr(b'}', text.as_bytes()).is_some() && !text.contains(['\n', '\r']) {
+        // Every byte compared, without an early exit the compiler could not vectorize.
+        let closes = text.bytes().fold(false, |found, b| found | (b == b'}'));
+        if closes && !text.contains(['\n', '\r']) {
             self.line_comment(text);
             return;
         }
@@ -283,6 +286,15 @@ impl<'a, 's> Lines<'a, 's> {
         self.token_of(&[";", text]);
         self.end_line();
     }
+}
+
+/// Whether every byte of `text` is printable ASCII, so one line one column a byte wide:
+/// nearly every token. Every byte is compared, without an early exit the compiler could
+/// not vectorize.
+fn is_printable_ascii(text: &str) -> bool {
+    text.bytes().fold(true, |printable, b| {
+        printable & (b.wrapping_sub(b' ') < 0x5f)
+    })
 }
 
 /// Appends `n` in decimal, as `{n}` would, without the formatting machinery: a number is

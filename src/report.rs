@@ -6,8 +6,9 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{LazyLock, Mutex, PoisonError};
 
+use memchr::memmem;
 use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
     SourceCode, SourceSpan, SpanContents,
@@ -515,10 +516,13 @@ struct JsonFix<'a> {
 
 /// Event numbers started in the main line, in order.
 fn main_line_events(game: &Game) -> Vec<u16> {
+    // Built once: nearly every comment of a large file is searched (clock comments).
+    static EVENT_COMMAND: LazyLock<memmem::Finder<'static>> =
+        LazyLock::new(|| memmem::Finder::new("[%event"));
     let mut events = Vec::new();
     for item in &game.moves {
         match &item.node {
-            Item::Comment(comment) if comment.text.contains("[%event") => {
+            Item::Comment(comment) if EVENT_COMMAND.find(comment.text.as_bytes()).is_some() => {
                 for command in parse_commands(&comment.text, 0).0 {
                     if let Command::Event(event) = command.node {
                         events.push(event.number.node);

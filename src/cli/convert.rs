@@ -6,12 +6,13 @@ use std::io::{self, Write};
 
 use clap::ValueEnum;
 use xpgn::convert::{
-    MainLine, Spelling, document, main_line_text, transcript_as_pgn, write_canonical, write_spelled,
+    MainLine, Spelling, document, main_line_text, transcript_as_pgn, write_canonical,
+    write_respelled, write_spelled,
 };
 use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::pgn::ParsedGame;
 use xpgn::pipeline::{Stopped, run_ordered};
-use xpgn::replay::{Recording, replay_recording};
+use xpgn::replay::{Recording, replay_recording, replay_respelling};
 use xpgn::report::Source;
 use xpgn::rules::Variants;
 use xpgn::source::InputFormat;
@@ -203,7 +204,13 @@ fn write_game(
         Target::Lan | Target::Uci => Recording::Moves,
         Target::San | Target::Pgn => Recording::Spellings,
     };
-    let replay = replay_recording(game, variants, recording);
+    // Canonical SAN of a PGN game: only the moves written otherwise need spelling, as in
+    // `fmt`; a transcript's game takes tags from the replay and is spelled whole.
+    let replay = if target == Target::San && !from_transcript {
+        replay_respelling(game, variants, source)
+    } else {
+        replay_recording(game, variants, recording)
+    };
     let mut status = ExitStatus::Success;
     if let Some(error) = replay
         .diagnostics
@@ -230,7 +237,7 @@ fn write_game(
                 let pgn = transcript_as_pgn(game, &replay, variants);
                 write_spelled(&pgn, &replay, spelling, &mut text);
             } else {
-                write_spelled(game, &replay, spelling, &mut text);
+                write_respelled(game, &replay, spelling, Some(source), &mut text);
             }
             text
         }

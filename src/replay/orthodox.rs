@@ -139,7 +139,7 @@ fn line(
                 // Written from the position before the move; the mark and the FEN after.
                 let spelled = recorder
                     .as_deref_mut()
-                    .map(|recorder| recorder.spell(board, mv));
+                    .map(|recorder| recorder.spell(board, mv, names_no_origin(notation)));
                 // Kept only where a variation replaces this move, as the rules core does.
                 before = variation_follows(&items[index + 1..]).then(|| (board.clone(), halfmoves));
                 if recorder.is_some() {
@@ -184,6 +184,12 @@ fn line(
         }
     }
     Some(plies)
+}
+
+/// Whether `notation` is a move written without an origin: resolved, it is the one move
+/// of its kind of piece to its square, so its SAN needs no disambiguation.
+fn names_no_origin(notation: &Notation) -> bool {
+    matches!(&notation.body, MoveBody::Piece(m) if m.hint.is_none())
 }
 
 /// The one legal move `notation` names; `None` for any other form, or for a move that is
@@ -441,11 +447,13 @@ impl<'t> Recorder<'t> {
         self.recording
     }
 
-    fn spell(&mut self, board: &Board, mv: Move) -> Spelled {
+    /// `alone`: no other piece of the kind can move to the square (see
+    /// [`names_no_origin`]), which spares the search for one.
+    fn spell(&mut self, board: &Board, mv: Move, alone: bool) -> Spelled {
         if self.written.is_some() {
             let mut san = std::mem::take(&mut self.scratch);
             san.clear();
-            push_san(board, mv, &mut san);
+            push_san(board, mv, alone, &mut san);
             return Spelled { san, detail: None };
         }
         let detail = (self.recording != Recording::Spellings).then(|| {
@@ -467,7 +475,7 @@ impl<'t> Recorder<'t> {
             })
         });
         Spelled {
-            san: san(board, mv),
+            san: san(board, mv, alone),
             detail,
         }
     }
@@ -555,14 +563,14 @@ fn squares_and_capture(board: &Board, mv: Move) -> (BoardSquare, BoardSquare, Op
 }
 
 /// Canonical SAN before its check mark: `san::san_plain` of the rules core.
-fn san(board: &Board, mv: Move) -> String {
+fn san(board: &Board, mv: Move, alone: bool) -> String {
     let mut out = String::with_capacity(8);
-    push_san(board, mv, &mut out);
+    push_san(board, mv, alone, &mut out);
     out
 }
 
 /// [`san`] appended to `out`.
-fn push_san(board: &Board, mv: Move, out: &mut String) {
+fn push_san(board: &Board, mv: Move, alone: bool, out: &mut String) {
     if let Some(long) = castles_long(board, mv) {
         out.push_str(if long { "O-O-O" } else { "O-O" });
         return;
@@ -578,7 +586,9 @@ fn push_san(board: &Board, mv: Move, out: &mut String) {
         }
         Some(piece) => {
             out.push(letter(piece));
-            push_disambiguation(board, mv, piece, out);
+            if !alone {
+                push_disambiguation(board, mv, piece, out);
+            }
             if board.colors(!board.side_to_move()).has(mv.to) {
                 out.push('x');
             }
@@ -631,7 +641,7 @@ fn push_disambiguation(board: &Board, mv: Move, piece: Piece, out: &mut String) 
 /// Long notation before its check mark: `san::lan_giving` of the rules core.
 fn lan(board: &Board, mv: Move) -> String {
     if castles_long(board, mv).is_some() {
-        return san(board, mv);
+        return san(board, mv, true);
     }
     let mut out = String::with_capacity(10);
     if let Some(piece) = board.piece_on(mv.from).filter(|&p| p != Piece::Pawn) {
