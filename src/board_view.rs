@@ -11,6 +11,7 @@ mod pieces;
 #[cfg(feature = "pictures")]
 pub mod raster;
 
+use compact_str::CompactString;
 use std::fmt::Write;
 
 use pieces::Drawing;
@@ -104,7 +105,7 @@ fn last_move_line(pos: &Position, last: &PlayedMove) -> String {
             let squares: Vec<&str> = [Some(&d.from), d.through.as_ref(), Some(&d.to)]
                 .into_iter()
                 .flatten()
-                .map(String::as_str)
+                .map(CompactString::as_str)
                 .collect();
             format!("last move: {number} {} ({})", last.san, squares.join("-"))
         }

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 
+use compact_str::CompactString;
 use serde::Serialize;
 
 use crate::command::{Choice, Command, EventCommand, mentions_event, parse_commands};
@@ -119,7 +120,7 @@ impl Played {
                 span: at.span,
                 ply: at.ply,
                 variation: at.path.to_vec(),
-                san: san_giving(v, before, mv, gives),
+                san: san_giving(v, before, mv, gives).into(),
                 detail: detail
                     .map(|fen| Box::new(MoveDetail::new(v, before, mv, after, gives, fen))),
             }
@@ -168,7 +169,7 @@ pub struct PlayedMove {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub variation: Vec<(usize, usize)>,
     /// Canonical SAN.
-    pub san: String,
+    pub san: CompactString,
     /// The rest, when recording [`Recording::Everything`].
     #[serde(flatten)]
     pub detail: Option<Box<MoveDetail>>,
@@ -178,13 +179,13 @@ pub struct PlayedMove {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveDetail {
     /// Long notation with the origin, and UCI where the move has one.
-    pub lan: String,
-    pub uci: Option<String>,
+    pub lan: CompactString,
+    pub uci: Option<CompactString>,
     /// The squares it leaves, passes through (a pass or passage) and ends on.
-    pub from: String,
+    pub from: CompactString,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub through: Option<String>,
-    pub to: String,
+    pub through: Option<CompactString>,
+    pub to: CompactString,
     /// The letter of the piece it captures on its landing square and of the piece it
     /// promotes to.
     pub captured: Option<char>,
@@ -200,11 +201,11 @@ pub struct MoveDetail {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub swap: Option<String>,
+    pub swap: Option<CompactString>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub faces: Option<(i32, i32)>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub placed: Option<String>,
+    pub placed: Option<CompactString>,
     /// The position after it, in FEN (recorded with [`Recording::Everything`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
@@ -221,14 +222,14 @@ impl MoveDetail {
     ) -> MoveDetail {
         let g = v.geometry;
         MoveDetail {
-            lan: crate::rules::san::lan_giving(v, before, mv, gives),
-            uci: crate::rules::san::uci(v, mv),
-            from: g.name(mv.from),
+            lan: crate::rules::san::lan_giving(v, before, mv, gives).into(),
+            uci: crate::rules::san::uci(v, mv).map(CompactString::from),
+            from: g.name(mv.from).into(),
             through: match mv.special {
-                Special::Pass { hole } if hole != mv.from => Some(g.name(hole)),
+                Special::Pass { hole } if hole != mv.from => Some(g.name(hole).into()),
                 _ => None,
             },
-            to: g.name(mv.to),
+            to: g.name(mv.to).into(),
             captured: mv.captured.map(|p| v.piece(p.kind).letter),
             captured_through: mv
                 .entry_capture_square(v, before)
@@ -239,13 +240,13 @@ impl MoveDetail {
                 Special::Event { number, .. } => Some(number),
                 _ => None,
             },
-            swap: mv.swap.map(|sq| g.name(sq)),
+            swap: mv.swap.map(|sq| g.name(sq).into()),
             faces: mv.faces.map(|d| d.step()),
             placed: before
                 .events()
                 .iter()
                 .find_map(|e| e.placed(v, before, mv))
-                .map(|(letter, sq)| format!("{letter}@{}", g.name(sq))),
+                .map(|(letter, sq)| compact_str::format_compact!("{letter}@{}", g.name(sq))),
             fen: fen.then(|| crate::rules::write_fen(v, after)),
         }
     }

@@ -12,6 +12,8 @@
 
 use std::sync::LazyLock;
 
+use compact_str::CompactString;
+
 use cozy_chess::{
     BitBoard, Board, Color as Side, File, Move, Piece, Rank, Square as BoardSquare,
     get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_pawn_quiets,
@@ -407,14 +409,13 @@ pub(super) struct Recorder<'t> {
     pub moves: Vec<PlayedMove>,
     /// Plies of the main line recorded.
     pub main_plies: usize,
-    /// A respelled move's SAN, built here and kept only where the text differs: nearly
-    /// every move is written as its SAN.
-    scratch: String,
 }
 
 /// A move written from the position before it, waiting for what it gives.
 pub(super) struct Spelled {
-    san: String,
+    san: Spelling,
+    /// Long notation, kept here until its check mark is known.
+    lan: Option<Spelling>,
     detail: Option<Box<MoveDetail>>,
 }
 
@@ -439,7 +440,6 @@ impl<'t> Recorder<'t> {
             written,
             moves: Vec::new(),
             main_plies: 0,
-            scratch: String::new(),
         })
     }
 
@@ -451,16 +451,17 @@ impl<'t> Recorder<'t> {
     /// [`names_no_origin`]), which spares the search for one.
     fn spell(&mut self, board: &Board, mv: Move, alone: bool) -> Spelled {
         if self.written.is_some() {
-            let mut san = std::mem::take(&mut self.scratch);
-            san.clear();
-            push_san(board, mv, alone, &mut san);
-            return Spelled { san, detail: None };
+            return Spelled {
+                san: san(board, mv, alone),
+                lan: None,
+                detail: None,
+            };
         }
         let detail = (self.recording != Recording::Spellings).then(|| {
             let (from, to, captured) = squares_and_capture(board, mv);
             Box::new(MoveDetail {
-                lan: lan(board, mv),
-                uci: Some(uci(board, mv, self.chess960)),
+                lan: CompactString::default(),
+                uci: Some(uci(board, mv, self.chess960).as_str().into()),
                 from: square_name(from),
                 through: None,
                 to: square_name(to),
@@ -476,6 +477,7 @@ impl<'t> Recorder<'t> {
         });
         Spelled {
             san: san(board, mv, alone),
+            lan: detail.is_some().then(|| lan(board, mv)),
             detail,
         }
     }
@@ -496,6 +498,9 @@ impl<'t> Recorder<'t> {
         };
         if let Some(mark) = mark {
             spelled.san.push(mark);
+            if let Some(lan) = &mut spelled.lan {
+                lan.push(mark);
+            }
         }
         if let Some(written) = self.written {
             self.main_plies += usize::from(path.is_empty());
@@ -508,16 +513,15 @@ impl<'t> Recorder<'t> {
                     span,
                     ply,
                     variation: path.to_vec(),
-                    san: spelled.san.clone(),
+                    san: spelled.san.as_str().into(),
                     detail: None,
                 });
             }
-            self.scratch = spelled.san;
             return;
         }
         if let Some(detail) = &mut spelled.detail {
-            if let Some(mark) = mark {
-                detail.lan.push(mark);
+            if let Some(lan) = spelled.lan {
+                detail.lan = lan.as_str().into();
             }
             if self.recording == Recording::Everything {
                 detail.fen = Some(fen(after, halfmoves));
@@ -528,7 +532,7 @@ impl<'t> Recorder<'t> {
             span,
             ply,
             variation: path.to_vec(),
-            san: spelled.san,
+            san: spelled.san.as_str().into(),
             detail: spelled.detail,
         });
     }
@@ -562,15 +566,19 @@ fn squares_and_capture(board: &Board, mv: Move) -> (BoardSquare, BoardSquare, Op
     (mv.from, mv.to, captured)
 }
 
+/// A move of 64-square chess spelled on the stack, copied once into what is recorded: at
+/// most nine characters (`Qa1xb2=Q#`, `Ra1xh8=Q+` in long notation).
+type Spelling = arrayvec::ArrayString<16>;
+
 /// Canonical SAN before its check mark: `san::san_plain` of the rules core.
-fn san(board: &Board, mv: Move, alone: bool) -> String {
-    let mut out = String::with_capacity(8);
+fn san(board: &Board, mv: Move, alone: bool) -> Spelling {
+    let mut out = Spelling::new();
     push_san(board, mv, alone, &mut out);
     out
 }
 
 /// [`san`] appended to `out`.
-fn push_san(board: &Board, mv: Move, alone: bool, out: &mut String) {
+fn push_san(board: &Board, mv: Move, alone: bool, out: &mut Spelling) {
     if let Some(long) = castles_long(board, mv) {
         out.push_str(if long { "O-O-O" } else { "O-O" });
         return;
@@ -603,7 +611,7 @@ fn push_san(board: &Board, mv: Move, alone: bool, out: &mut String) {
 
 /// The origin's file, rank or square when another piece of the kind could move to the
 /// same square, as the rules core chooses it.
-fn push_disambiguation(board: &Board, mv: Move, piece: Piece, out: &mut String) {
+fn push_disambiguation(board: &Board, mv: Move, piece: Piece, out: &mut Spelling) {
     let occupied = board.occupied();
     let reach = match piece {
         Piece::Knight => get_knight_moves(mv.to),
@@ -639,11 +647,11 @@ fn push_disambiguation(board: &Board, mv: Move, piece: Piece, out: &mut String) 
 }
 
 /// Long notation before its check mark: `san::lan_giving` of the rules core.
-fn lan(board: &Board, mv: Move) -> String {
+fn lan(board: &Board, mv: Move) -> Spelling {
     if castles_long(board, mv).is_some() {
         return san(board, mv, true);
     }
-    let mut out = String::with_capacity(10);
+    let mut out = Spelling::new();
     if let Some(piece) = board.piece_on(mv.from).filter(|&p| p != Piece::Pawn) {
         out.push(letter(piece));
     }
@@ -658,9 +666,9 @@ fn lan(board: &Board, mv: Move) -> String {
 }
 
 /// UCI: castling as the king to its square, or onto its rook in Chess960.
-fn uci(board: &Board, mv: Move, chess960: bool) -> String {
+fn uci(board: &Board, mv: Move, chess960: bool) -> Spelling {
     let (from, to, _) = squares_and_capture(board, mv);
-    let mut out = String::with_capacity(5);
+    let mut out = Spelling::new();
     push_square(&mut out, from);
     push_square(&mut out, if chess960 { mv.to } else { to });
     if let Some(piece) = mv.promotion {
@@ -740,10 +748,14 @@ fn fen(board: &Board, halfmoves: u32) -> String {
     }
     out.push(' ');
     match board.en_passant() {
-        Some(file) => push_square(
-            &mut out,
-            BoardSquare::new(file, Rank::Sixth.relative_to(us)),
-        ),
+        Some(file) => {
+            let mut square = Spelling::new();
+            push_square(
+                &mut square,
+                BoardSquare::new(file, Rank::Sixth.relative_to(us)),
+            );
+            out.push_str(&square);
+        }
         None => out.push('-'),
     }
     out.push_str(&format!(" {halfmoves} {}", board.fullmove_number()));
@@ -769,15 +781,15 @@ fn rank_digit(rank: Rank) -> char {
     char::from(b'1' + rank as u8)
 }
 
-fn push_square(out: &mut String, square: BoardSquare) {
+fn push_square(out: &mut Spelling, square: BoardSquare) {
     out.push(file_letter(square.file()));
     out.push(rank_digit(square.rank()));
 }
 
-fn square_name(square: BoardSquare) -> String {
-    let mut out = String::with_capacity(2);
+fn square_name(square: BoardSquare) -> CompactString {
+    let mut out = Spelling::new();
     push_square(&mut out, square);
-    out
+    out.as_str().into()
 }
 
 #[cfg(test)]
