@@ -34,6 +34,7 @@ pub mod king_on_horse;
 pub mod line_pushers;
 pub mod long_live_the_queen;
 pub mod loyal_knights;
+pub mod loyal_queen;
 pub mod magnetic_pawns;
 pub mod mimicker;
 pub mod minor_transformations;
@@ -92,7 +93,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 65] = [
+pub const ALL: [&dyn Event; 66] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -161,6 +162,7 @@ pub const ALL: [&dyn Event; 65] = [
     &royal_queens::RoyalQueens,
     &chinese_checkers::ChineseCheckers,
     &bouncing_bishops::BouncingBishops,
+    &loyal_queen::LoyalQueen,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
