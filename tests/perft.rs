@@ -700,6 +700,19 @@ fn loyal_queen_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #48 Force Fields running from the start; the counts are cross-checked with
+/// `scripts/force_fields_perft.py`, a generator written from the rules text on
+/// python-chess's board.
+#[test]
+fn force_fields_positions_match_cross_checked_counts() {
+    let force_fields = events::by_number(48).expect("xpgn plays #48");
+    run_with(
+        "force-fields.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(force_fields, None).unwrap(),
+    );
+}
+
 /// Event #89 Same type immunity, alone and with #106 in either order; the counts are
 /// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
 /// the rules pages.

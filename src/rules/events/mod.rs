@@ -20,6 +20,7 @@ pub mod emperor;
 pub mod en_passant_for_all;
 pub mod five_check;
 pub mod flying_rooks;
+pub mod force_fields;
 pub mod fortress;
 pub mod forward_activity;
 pub mod forward_rotations;
@@ -93,7 +94,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 66] = [
+pub const ALL: [&dyn Event; 67] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -163,6 +164,7 @@ pub const ALL: [&dyn Event; 66] = [
     &chinese_checkers::ChineseCheckers,
     &bouncing_bishops::BouncingBishops,
     &loyal_queen::LoyalQueen,
+    &force_fields::ForceFields,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
