@@ -688,6 +688,31 @@ fn emperor_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #59 Loyal Queen running from the start; the counts are cross-checked with
+/// `scripts/loyal_queen_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn loyal_queen_positions_match_cross_checked_counts() {
+    let loyal_queen = events::by_number(59).expect("xpgn plays #59");
+    run_with(
+        "loyal-queen.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(loyal_queen, None).unwrap(),
+    );
+}
+
+/// Event #48 Force Fields running from the start; the counts are cross-checked with
+/// `scripts/force_fields_perft.py`, a generator written from the rules text on
+/// python-chess's board.
+#[test]
+fn force_fields_positions_match_cross_checked_counts() {
+    let force_fields = events::by_number(48).expect("xpgn plays #48");
+    run_with(
+        "force-fields.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(force_fields, None).unwrap(),
+    );
+}
+
 /// Event #89 Same type immunity, alone and with #106 in either order; the counts are
 /// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
 /// the rules pages.

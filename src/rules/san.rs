@@ -1018,10 +1018,12 @@ fn explain_illegal(v: &Variant, pos: &Position, m: &PieceMove, req: &Request) ->
         v.legal_moves_between(pos, ours, req.to.bit(), &mut unconstrained);
         unconstrained.retain(|mv| mv.promotion == req.promotion);
         if !unconstrained.is_empty() {
-            let origins: Vec<String> = unconstrained
+            let mut origins: Vec<String> = unconstrained
                 .iter()
                 .map(|mv| describe(v, pos, mv.from))
                 .collect();
+            // An event's several moves of one piece there (#59's paths) name it once.
+            origins.dedup();
             let where_written = match (m.hint, m.targets.len()) {
                 (_, 2) => format!("on {}", m.targets[0].square),
                 (Some(Hint::File(f)), _) => format!("on the {}-file", char::from(b'a' + f)),
@@ -1163,7 +1165,14 @@ pub(crate) fn king_exposed(v: &Variant, pos: &Position, mv: &Move) -> String {
         );
     }
     if pos.is_check(v) {
-        let checkers: Vec<String> = pos.checkers(v).map(|sq| describe(v, pos, sq)).collect();
+        // The king stands where it stood: what an event lets its checkers reach says why.
+        let checkers: Vec<String> = pos
+            .checkers(v)
+            .map(|sq| match attacks_under_events(v, pos, sq, king) {
+                Some(why) => format!("{} ({why})", describe(v, pos, sq)),
+                None => describe(v, pos, sq),
+            })
+            .collect();
         return format!(
             "{us} is in check from {}, and this move does not answer it",
             list(&checkers)

@@ -20,6 +20,7 @@ pub mod emperor;
 pub mod en_passant_for_all;
 pub mod five_check;
 pub mod flying_rooks;
+pub mod force_fields;
 pub mod fortress;
 pub mod forward_activity;
 pub mod forward_rotations;
@@ -34,6 +35,7 @@ pub mod king_on_horse;
 pub mod line_pushers;
 pub mod long_live_the_queen;
 pub mod loyal_knights;
+pub mod loyal_queen;
 pub mod magnetic_pawns;
 pub mod mimicker;
 pub mod minor_transformations;
@@ -92,7 +94,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 65] = [
+pub const ALL: [&dyn Event; 67] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -161,6 +163,8 @@ pub const ALL: [&dyn Event; 65] = [
     &royal_queens::RoyalQueens,
     &chinese_checkers::ChineseCheckers,
     &bouncing_bishops::BouncingBishops,
+    &loyal_queen::LoyalQueen,
+    &force_fields::ForceFields,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
