@@ -72,6 +72,7 @@ pub mod treasure_hunt_old;
 mod turns;
 pub mod variety;
 pub mod wall;
+pub mod watch_tower;
 
 use super::board::{Bitboard, Sq};
 use super::event::{Event, Reach};
@@ -92,7 +93,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 65] = [
+pub const ALL: [&dyn Event; 66] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -161,6 +162,7 @@ pub const ALL: [&dyn Event; 65] = [
     &royal_queens::RoyalQueens,
     &chinese_checkers::ChineseCheckers,
     &bouncing_bishops::BouncingBishops,
+    &watch_tower::WatchTower,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
