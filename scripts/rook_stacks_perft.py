@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Independent perft for Event Chess with a rook carrier running from the start: event #115
-Piecebuilder (`--event 115`, the default) or the older #37 Queenbuilder (`--event 37`).
+Piecebuilder (`--event 115`, the default), the older #37 Queenbuilder (`--event 37`) or
+#47 Watch Tower (`--event 47`).
 
 A cross-check of xpgn's stacks, written from the rules texts (the catalogue's entries and
 rulings PB-1..PB-8 in docs/rules/event-115-piecebuilder.md, QB-1..QB-8 in
@@ -25,11 +26,18 @@ sharing no code with xpgn:
   move that brings its player's count of such captures above two is illegal.
 - A loaded rook castles with its rider (PB-7); castling otherwise as usual. Double
   steps from the second rank only (no EC-4), en passant and promotion (Q R B N) as usual.
+- #47 (WT-1..WT-7 in docs/rules/event-47-watch-tower.md) boards and steps off as #37
+  does, but the loaded rook neither moves, castles nor attacks (WT-2: it stands on the
+  board as a mere blocker); its bishop shoots an enemy piece one or two squares away
+  along any of the eight lines, over anything between, staying put (WT-4); it attacks
+  as a bishop from the rook's square and on every square it could shoot (WT-5); a shot
+  is a capture, a loaded rook shot or taken counting two (WT-6).
 
 Usage (any Python 3):
 
     rook_stacks_perft.py tests/data/perft/piecebuilder.perft          # recompute every count
     rook_stacks_perft.py --event 37 tests/data/perft/queenbuilder.perft
+    rook_stacks_perft.py --event 47 tests/data/perft/watch-tower.perft
     rook_stacks_perft.py --fen FEN --depth D [--riders Bd1,Na8] [--divide]
 """
 
@@ -39,7 +47,18 @@ import sys
 from perft_common import (B_RAYS, KN_T, R_RAYS, attacked, castle_rook, castlings, drop_king_rights,
                           name, other, own_pieces, parse_fen_fields, piece_moves, sq, strip_rights)
 
-RIDERS = {115: "BN", 37: "B"}
+RIDERS = {115: "BN", 37: "B", 47: "B"}
+
+# #47: the squares one or two steps away along the eight lines (WT-4).
+SHOTS = [
+    [sq2 for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+     for k in (1, 2)
+     for sq2 in [(s % 8 + df * k) + 8 * (s // 8 + dr * k)]
+     if 0 <= s % 8 + df * k < 8 and 0 <= s // 8 + dr * k < 8]
+    for s in range(64)
+]
+
+EVENT = [115]
 
 
 def white(c):
@@ -69,19 +88,31 @@ def rider_reach(b, s, letter):
 
 
 def stack_attacks(b, riders, s, by):
-    """Does a rider of `by` attack s from its rook?"""
+    """Does a rider of `by` attack s from its rook? (#47: its shots too)"""
     for r, letter in riders.items():
         if mine(b[r], by):
             empty, hit = rider_reach(b, r, letter)
             if s in hit or s in empty:
                 return True
+            if EVENT[0] == 47 and s in SHOTS[r]:
+                return True
     return False
+
+
+def threatened(b, riders, s, by):
+    """Does `by` attack s? Under #47 a loaded rook blocks but attacks nothing (WT-2)."""
+    blockers = b
+    if EVENT[0] == 47 and riders:
+        blockers = b[:]
+        for r in riders:
+            blockers[r] = "X"
+    return attacked(blockers, s, by) or stack_attacks(b, riders, s, by)
 
 
 def in_check(b, riders, c):
     k = "K" if white(c) else "k"
     kings = [s for s in range(64) if b[s] == k]
-    return any(attacked(b, x, other(c)) or stack_attacks(b, riders, x, other(c)) for x in kings)
+    return any(threatened(b, riders, x, other(c)) for x in kings)
 
 
 def taken(b, riders, t):
@@ -108,6 +139,8 @@ def legal_moves(pos, event):
 
     rook = "R" if white(turn) else "r"
     for f, p in own_pieces(b, turn):
+        if f in riders and EVENT[0] == 47:
+            continue  # WT-2: a loaded rook stands still.
         dests = list(piece_moves(b, f, ep, ec4=False))
         if f in riders:
             # PB-3: the stack moves as its rook or as its rider.
@@ -188,8 +221,23 @@ def legal_moves(pos, event):
                             nr[t] = letter
                             push("R%sx%s" % (name(f), name(t)), nb, nr, strip_rights(strip_rights(castle, f), t), None, 0)
                         break
+    if event == 47:
+        # WT-4: a shot from the rook's square at an enemy piece; the bishop stays.
+        for f in [s for s in riders if b[s] == rook]:
+            for t in SHOTS[f]:
+                if b[t] is None or mine(b[t], turn):
+                    continue
+                took = taken(b, riders, t)
+                nb = b[:]
+                nb[t] = None
+                nr = dict(riders)
+                nr.pop(t, None)
+                push("B%sx@%s" % (name(f), name(t)), nb, nr, strip_rights(castle, t), None, took)
     for k, kto, rto, cross in castlings(b, castle, turn):
-        if any(attacked(b, x, other(turn)) or stack_attacks(b, riders, x, other(turn)) for x in cross):
+        rook_from = k + 3 if kto > k else k - 4
+        if EVENT[0] == 47 and rook_from in riders:
+            continue  # WT-2: no castling with a loaded rook.
+        if any(threatened(b, riders, x, other(turn)) for x in cross):
             continue
         nb = b[:]
         nb[kto], nb[k] = nb[k], None
@@ -244,6 +292,7 @@ def main():
     ap.add_argument("--max-depth", type=int, default=99)
     ap.add_argument("--divide", action="store_true")
     a = ap.parse_args()
+    EVENT[0] = a.event
     if a.file:
         sys.exit(1 if check_file(a.file, a.max_depth, a.event) else 0)
     pos = position(a.fen, a.riders)

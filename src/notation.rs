@@ -341,6 +341,24 @@ pub enum MoveBody {
     /// small `b` (`btakes`) is the bishop's or the b-pawn's. Written `Nx`; an ASCII byte,
     /// as [`Promotion::piece`].
     UnsaidCapture(u8),
+    /// `Bx@d6`: the piece shoots the piece on the square and stays where it is (#47's
+    /// mounted bishop).
+    Shot(Shot),
+}
+
+/// `Bx@d6`, `Bh1x@d6`: a piece of the letter takes the piece on the square from where it
+/// stands, without moving (#47 Watch Tower's shot). Its own form, not a capture with a
+/// placement: nothing is put on the square, and the piece does not go there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shot {
+    /// The shooting piece's letter, an ASCII byte as [`Promotion::piece`].
+    pub piece: u8,
+    /// Its file or rank (`Bhx@d6`), where two pieces could shoot the square.
+    pub hint: Option<Hint>,
+    /// Its square (`Bh1x@d6`).
+    pub from: Option<Square>,
+    /// The square shot at.
+    pub square: Square,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -441,6 +459,7 @@ impl Notation {
             MoveBody::Castle(_)
             | MoveBody::Null(_)
             | MoveBody::Placement(_)
+            | MoveBody::Shot(_)
             | MoveBody::UnsaidCapture(_) => false,
         }
     }
@@ -772,6 +791,7 @@ fn body(i: &str) -> Res<'_, MoveBody> {
         value(MoveBody::Null(NullSpelling::Dashes), tag("--")),
         value(MoveBody::Null(NullSpelling::Z0), tag("Z0")),
         // Before the other forms, so that their errors say where a move went wrong.
+        shot.map(MoveBody::Shot),
         unsaid_capture,
         turn_part,
     ))
@@ -792,6 +812,27 @@ fn unsaid_capture(i: &str) -> Res<'_, MoveBody> {
     Ok((rest, MoveBody::UnsaidCapture(piece as u8)))
 }
 
+/// `Bx@d6`, `Bh1x@d6`, `Bhx@d6`: a shot, whose origin may be written as a move's is.
+fn shot(i: &str) -> Res<'_, Shot> {
+    let (i, piece) = piece_letter(i)?;
+    let (i, from) = opt(square).parse(i)?;
+    let (i, hint) = match from {
+        Some(_) => (i, None),
+        None => opt(hint).parse(i)?,
+    };
+    let (i, _) = tag("x@").parse(i)?;
+    let (i, square) = square(i)?;
+    Ok((
+        i,
+        Shot {
+            piece: piece as u8,
+            hint,
+            from,
+            square,
+        },
+    ))
+}
+
 /// What a turn of several parts may hold: anything but a null move.
 fn turn_part(i: &str) -> Res<'_, MoveBody> {
     alt((
@@ -804,7 +845,10 @@ fn turn_part(i: &str) -> Res<'_, MoveBody> {
 
 /// The parts after the first of a turn (`,Qxe6` of `Qxe5,Qxe6#`), at `i`'s comma.
 fn turn(mut i: &str, first: MoveBody) -> Res<'_, MoveBody> {
-    if matches!(first, MoveBody::Null(_) | MoveBody::UnsaidCapture(_)) {
+    if matches!(
+        first,
+        MoveBody::Null(_) | MoveBody::UnsaidCapture(_) | MoveBody::Shot(_)
+    ) {
         return Err(nom::Err::Error(nom::error::Error::new(
             i,
             nom::error::ErrorKind::Char,
@@ -904,6 +948,7 @@ fn write_body(f: &mut fmt::Formatter<'_>, body: &MoveBody) -> fmt::Result {
         MoveBody::Piece(m) => write_piece_move(f, m),
         MoveBody::Placement(placed) => write!(f, "{placed}"),
         MoveBody::UnsaidCapture(piece) => write!(f, "{}x", char::from(*piece)),
+        MoveBody::Shot(shot) => write!(f, "{shot}"),
         MoveBody::Turn(parts) => {
             for (k, part) in parts.iter().enumerate() {
                 if k > 0 {
@@ -922,6 +967,19 @@ impl fmt::Display for Placement {
             f.write_char(char::from(piece))?;
         }
         write!(f, "@{}", self.square)
+    }
+}
+
+impl fmt::Display for Shot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(char::from(self.piece))?;
+        match (self.from, self.hint) {
+            (Some(from), _) => write!(f, "{from}")?,
+            (None, Some(Hint::File(file))) => f.write_char(char::from(b'a' + file))?,
+            (None, Some(Hint::Rank(rank))) => write!(f, "{}", u32::from(rank) + 1)?,
+            (None, None) => {}
+        }
+        write!(f, "x@{}", self.square)
     }
 }
 
@@ -1041,6 +1099,10 @@ mod tests {
             "U->p1",
             "Pe4",
             // Section 7: the catalogue's forms.
+            "Bx@d6",
+            "Bh1x@d6+",
+            "Bhx@h3",
+            "B1x@c3#",
             "Rxd8Q@f7",
             "Qxf7K@g7",
             "Rxe1@h1",
@@ -1126,6 +1188,36 @@ mod tests {
         let promoted = piece_move("e8=N->e7");
         assert_eq!(promoted.targets[0].promotion.map(|p| p.piece), Some(b'N'));
         assert_eq!(promoted.arrow, Some(Facing { file: 4, rank: 6 }));
+    }
+
+    #[test]
+    fn a_shot_is_its_own_form_with_an_origin_as_a_move_writes_it() {
+        let n = Notation::parse("Bh1x@h3+").unwrap();
+        assert_eq!(
+            n.body,
+            MoveBody::Shot(Shot {
+                piece: b'B',
+                hint: None,
+                from: Some(sq("h1")),
+                square: sq("h3"),
+            })
+        );
+        assert_eq!(n.check, Some(CheckMark::Check));
+        let MoveBody::Shot(shot) = Notation::parse("Bdx@d6").unwrap().body else {
+            panic!("a shot");
+        };
+        assert_eq!(shot.hint, Some(Hint::File(3)));
+        // `Bx` alone is the unsaid capture; `x@` with no square, or `@` without `x`,
+        // is no shot.
+        assert_eq!(
+            Notation::parse("Bx").unwrap().body,
+            MoveBody::UnsaidCapture(b'B')
+        );
+        assert!(Notation::parse("Bx@").is_err());
+        assert!(!matches!(
+            Notation::parse("B@d6").map(|n| n.body),
+            Ok(MoveBody::Shot(_))
+        ));
     }
 
     #[test]

@@ -229,6 +229,17 @@ fn queenbuilder_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #47 Watch Tower running from the start; the counts are cross-checked with
+/// `scripts/rook_stacks_perft.py --event 47`, an independent generator written from the
+/// rules text.
+#[test]
+fn watch_tower_positions_match_cross_checked_counts() {
+    run(
+        "watch-tower.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #62 King on horse running from the start; the counts are cross-checked with
 /// `scripts/reach_perft.py`, an independent generator written from the rules text.
 #[test]

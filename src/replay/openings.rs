@@ -126,7 +126,10 @@ pub(super) fn code(notation: &Notation) -> Option<Code> {
             1 << 53 | u64::from(castle.long) << 21 | u64::from(castle.letter)
         }
         MoveBody::Null(spelling) => 2 << 53 | *spelling as u64,
-        MoveBody::Placement(_) | MoveBody::Turn(_) | MoveBody::UnsaidCapture(_) => return None,
+        MoveBody::Placement(_)
+        | MoveBody::Turn(_)
+        | MoveBody::UnsaidCapture(_)
+        | MoveBody::Shot(_) => return None,
     };
     Some(body << 5 | marks)
 }

@@ -669,7 +669,8 @@ pub trait Event: Send + Sync {
     }
 
     /// Reads a written turn that is no single piece move, in a form the event reads: a
-    /// whole move that places (`R@h8`, `@f7`) or a turn in several parts (`Qxe5,Qxe6#`).
+    /// whole move that places (`R@h8`, `@f7`), a turn in several parts (`Qxe5,Qxe6#`) or
+    /// a shot (`Bx@d6`).
     /// It resolves to one of the event's own moves ([`super::Special::Event`]), which
     /// [`Event::play_extra`] plays whole, parts and all; `None` leaves it refused.
     fn resolve_turn(
@@ -740,6 +741,8 @@ pub enum Form {
     AppearsAfter(u8),
     /// `RBa4`: two piece letters, a piece and the one riding on it (#115's stacks).
     Stack,
+    /// `Bx@d6`: a piece takes the one on the square without moving (#47's shot).
+    Shot,
 }
 
 impl fmt::Display for Form {
@@ -770,6 +773,7 @@ impl fmt::Display for Form {
             Form::Stack => {
                 f.write_str("two piece letters (`RBa4`: a piece and the one riding on it)")
             }
+            Form::Shot => f.write_str("`x@square` (a piece shooting the one on the square)"),
         }
     }
 }

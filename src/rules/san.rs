@@ -77,7 +77,9 @@ pub fn resolve_with(
             "a null move passes the turn; it has no move to resolve".to_owned(),
             None,
         )),
-        MoveBody::Placement(_) | MoveBody::Turn(_) => resolve_turn(v, pos, notation),
+        MoveBody::Placement(_) | MoveBody::Turn(_) | MoveBody::Shot(_) => {
+            resolve_turn(v, pos, notation)
+        }
         MoveBody::UnsaidCapture(letter) => {
             resolve_unsaid_capture(v, pos, char::from(*letter), candidates)
         }
@@ -135,9 +137,11 @@ fn resolve_unsaid_capture(
 }
 
 /// Resolves a whole move that only events give a meaning (`R@h8`, `@f7`,
-/// `Qxe5,Qxe6#`): a running event that reads its form takes it, or it is refused.
+/// `Qxe5,Qxe6#`, `Bx@d6`): a running event that reads its form takes it, or it is
+/// refused.
 fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move, Rejection> {
     let form = match &notation.body {
+        MoveBody::Shot(_) => Form::Shot,
         MoveBody::Placement(placed) if placed.piece.is_some() => Form::Drop,
         MoveBody::Placement(_) => Form::Convert,
         // A piece placed after a move (`O-O,R@a1`), or before one as forum posts write
@@ -1122,7 +1126,14 @@ fn attacks_under_events(v: &Variant, pos: &Position, from: Sq, to: Sq) -> Option
     } else {
         v.attacks(piece.kind, piece.color, from, pos.occupied())
     };
-    if orthodox.contains(to) {
+    // A piece whose own movement attacks as the variant's would needs no words; one
+    // whose movement an event took away attacks, if at all, in an event's own way (#47:
+    // a rook carrying a bishop stands still, and its bishop shoots, WT-5).
+    if orthodox.contains(to)
+        && pos
+            .direct_attackers(v, to, piece.color, pos.occupied())
+            .contains(from)
+    {
         return None;
     }
     pos.events()

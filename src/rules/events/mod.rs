@@ -74,6 +74,7 @@ pub mod treasure_hunt_old;
 mod turns;
 pub mod variety;
 pub mod wall;
+pub mod watch_tower;
 
 use super::board::{Bitboard, Sq};
 use super::event::{Event, Reach};
@@ -94,7 +95,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 67] = [
+pub const ALL: [&dyn Event; 68] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -165,6 +166,7 @@ pub const ALL: [&dyn Event; 67] = [
     &bouncing_bishops::BouncingBishops,
     &loyal_queen::LoyalQueen,
     &force_fields::ForceFields,
+    &watch_tower::WatchTower,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.

@@ -25,6 +25,8 @@ const BOARD: u16 = 0;
 const LOAD: u16 = 1;
 /// The rider leaves its rook with a move of its own.
 const STEP_OFF: u16 = 2;
+/// The first `data` a carrier event may give moves of its own beside these (#47's shot).
+pub(super) const OWN_MOVES: u16 = 3;
 
 /// The ids of the rulings a carrier's rules and messages cite, clause by clause.
 pub(super) struct Ids {
@@ -83,7 +85,7 @@ impl Carrier {
     }
 
     /// The squares of every loaded rook, of both sides.
-    fn loaded(&self, pos: &Position) -> Bitboard {
+    pub fn loaded(&self, pos: &Position) -> Bitboard {
         self.riders
             .iter()
             .fold(Bitboard::EMPTY, |bb, &l| bb | self.carrying(pos, l))
@@ -142,7 +144,7 @@ impl Carrier {
         }
     }
 
-    fn event_move(
+    pub fn event_move(
         &self,
         piece: Piece,
         from: Sq,
@@ -270,6 +272,12 @@ impl Carrier {
                 pos.put(mv.to, mv.piece);
             }
         }
+        self.keep_castling(pos, kept);
+    }
+
+    /// Keeps the castling rights `kept` through an event's move, which costs the rights
+    /// of its squares in the core: [`Carrier::before_turn_passes`] gives them back.
+    pub fn keep_castling(&self, pos: &mut Position, kept: Bitboard) {
         if kept.nonempty() {
             let mut state = pos.event_state(self.number).copied().unwrap_or_default();
             state.boards[0] = kept;
@@ -338,18 +346,21 @@ impl Carrier {
         moves
     }
 
-    /// Whether a move of a piece is written with its letter alone: an ordinary move, or
-    /// one of ours other than a rook picking up a rider.
+    /// Whether a move of a piece is written with its letter alone: an ordinary move, a
+    /// rider boarding or stepping off (not a rook picking one up, nor an event's own
+    /// move such as #47's shot, `Bx@d6`).
     fn written_with_letter(&self, mv: &Move) -> bool {
         match mv.special {
             Special::Normal => true,
-            Special::Event { number, data } => number == self.number && data != LOAD,
+            Special::Event { number, data } => {
+                number == self.number && matches!(data, BOARD | STEP_OFF)
+            }
             _ => false,
         }
     }
 
     /// The file, rank or square that tells `mv` from `rivals` (minimal, as SAN does).
-    fn disambiguation(v: &Variant, mv: &Move, rivals: &[Move]) -> String {
+    pub fn disambiguation(v: &Variant, mv: &Move, rivals: &[Move]) -> String {
         let g = v.geometry;
         let rivals: Vec<&Move> = rivals.iter().filter(|r| r.from != mv.from).collect();
         if rivals.is_empty() {
@@ -796,6 +807,24 @@ impl Carrier {
                 )
             };
             return Some(Err(san::illegal(why, help)));
+        }
+        // Only riders could have meant it: say how a rider leaves (PB-4), where the
+        // orthodox reader would find no such piece on the board.
+        let riding = self.carrying(pos, letter) & pos.by_color(us) & from;
+        if (pos.pieces(us, kind) & from).is_empty()
+            && let Some(rook_sq) = riding.first()
+        {
+            return Some(Err(san::illegal(
+                format!(
+                    "the {us} {} on the rook on {} does not reach {}: under event {} a rider leaves its rook with its own move from the rook's square ({})",
+                    word(letter),
+                    g.name(rook_sq),
+                    g.name(to),
+                    self.title,
+                    self.ids.step_off
+                ),
+                help,
+            )));
         }
         None
     }
