@@ -31,6 +31,7 @@ pub mod hungry_horses;
 pub mod ice;
 pub mod ice_old;
 pub mod king_on_horse;
+pub mod knight_facings;
 pub mod line_pushers;
 pub mod long_live_the_queen;
 pub mod loyal_knights;
@@ -299,7 +300,7 @@ fn promote_in_place(pos: &mut Position, mv: &Move) {
             kind,
         },
     );
-    directional_knights::set_facing(pos, mv.from, mv.faces);
+    knight_facings::set_facing(pos, mv.from, mv.faces);
     pos.halfmoves = 0;
 }
 
