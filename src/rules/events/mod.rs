@@ -32,6 +32,7 @@ pub mod ice;
 pub mod ice_old;
 pub mod king_on_horse;
 pub mod knight_facings;
+pub mod knight_support;
 pub mod line_pushers;
 pub mod long_live_the_queen;
 pub mod loyal_knights;
@@ -93,7 +94,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 65] = [
+pub const ALL: [&dyn Event; 66] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -162,6 +163,7 @@ pub const ALL: [&dyn Event; 65] = [
     &royal_queens::RoyalQueens,
     &chinese_checkers::ChineseCheckers,
     &bouncing_bishops::BouncingBishops,
+    &knight_support::KnightSupport,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
