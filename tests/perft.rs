@@ -160,6 +160,17 @@ fn directional_knights_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #121 Knight support running from the start, every knight given its facing; the
+/// counts are cross-checked with `scripts/knight_support_perft.py`, written from the rules
+/// text on top of python-chess.
+#[test]
+fn knight_support_positions_match_cross_checked_counts() {
+    run(
+        "knight-support.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #32 Mimicker running, what each side moved last given by the FEN; the counts
 /// are cross-checked with `scripts/mimicker_perft.py`, an independent generator written
 /// from the rules text.

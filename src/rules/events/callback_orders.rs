@@ -288,7 +288,7 @@ impl Event for CallbackOrders {
             }
         }
         if mv.faces.is_some() {
-            super::directional_knights::set_facing(pos, mv.to, mv.faces);
+            super::knight_facings::set_facing(pos, mv.to, mv.faces);
         }
         pos.place(back, victim);
         pos.halfmoves = 0;

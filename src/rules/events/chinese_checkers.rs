@@ -348,7 +348,7 @@ impl Event for ChineseCheckers {
                     },
                 );
                 if mv.faces.is_some() {
-                    super::directional_knights::set_facing(pos, mv.to, mv.faces);
+                    super::knight_facings::set_facing(pos, mv.to, mv.faces);
                 }
             }
         }

@@ -3,13 +3,13 @@
 //! directions; it slides along its facing, or leaps to the two knight squares that flank
 //! the opposite direction, and may turn with every move or spend a move only turning.
 
-use super::loyal_knights::arrow_square;
+use super::knight_facings::{self, Facings, direction_name, facing, knight_kind};
 use crate::command::Choice;
 use crate::notation::PieceMove;
 use crate::rules::board::{Bitboard, Direction, Sq};
 use crate::rules::event::{Condition, Event, EventInfo, Form, Overlay, Reach};
-use crate::rules::moves::{Move, Special};
-use crate::rules::piece::{Color, Kind, Piece};
+use crate::rules::moves::Move;
+use crate::rules::piece::Piece;
 use crate::rules::position::Position;
 use crate::rules::san::{self, Rejection};
 use crate::rules::variant::Variant;
@@ -18,65 +18,15 @@ pub struct DirectionalKnights;
 
 const NUMBER: u16 = 29;
 
-/// #85 Loyal Knights: while it runs, its facings are the knights' facings (DK-8).
-const LOYAL_KNIGHTS: u16 = 85;
-
-/// The event's mark layers: three for the bits of a knight's facing, one for whether it
-/// has one (DK-1).
-const DIRECTION_BITS: usize = 3;
-const HAS_DIRECTION: usize = 3;
-
-fn knight_kind(v: &Variant) -> Option<Kind> {
-    v.kind_of_letter('N')
-}
-
-/// Whether #85 runs, whose facings serve this event too (DK-8).
-fn loyal_knights_run(pos: &Position) -> bool {
-    pos.events().iter().any(|e| e.number() == LOYAL_KNIGHTS)
-}
-
-/// The facing this event keeps for the knight on `sq`, if it has one (DK-1).
-fn own_facing(pos: &Position, sq: Sq) -> Option<Direction> {
-    let layer = |i| pos.mark_layer(NUMBER, i);
-    if !pos.marked(layer(HAS_DIRECTION)?).contains(sq) {
-        return None;
-    }
-    let mut bits = 0;
-    for i in 0..DIRECTION_BITS {
-        if pos.marked(layer(i)?).contains(sq) {
-            bits |= 1 << i;
-        }
-    }
-    Some(Direction(bits))
-}
-
-/// The direction the knight on `sq` faces: #85's where it runs (DK-8), else this event's.
-fn facing(pos: &Position, sq: Sq) -> Option<Direction> {
-    if loyal_knights_run(pos) {
-        super::loyal_knights::facing(pos, sq)
-    } else {
-        own_facing(pos, sq)
-    }
-}
-
-/// Turns the knight on `sq` to face `direction` (or none), in #85's marks where it runs;
-/// with neither #29 nor #85 running, nothing. Events whose own moves carry a knight's
-/// facing (`Move::faces`) set it through this, since the core's `after_landing` is not
-/// called for them (#14's promoting hops among them).
-pub(super) fn set_facing(pos: &mut Position, sq: Sq, direction: Option<Direction>) {
-    if loyal_knights_run(pos) {
-        super::loyal_knights::set_facing(pos, sq, direction);
-        return;
-    }
-    let Some(first) = pos.mark_layer(NUMBER, 0) else {
-        return;
-    };
-    pos.set_mark(first + HAS_DIRECTION, sq, direction.is_some());
-    let bits = direction.map_or(0, |d| d.0);
-    for i in 0..DIRECTION_BITS {
-        pos.set_mark(first + i, sq, bits >> i & 1 != 0);
-    }
-}
+/// The facing machinery, with this event's rulings.
+const FACINGS: Facings = Facings {
+    number: NUMBER,
+    start: "DK-1",
+    turn: "DK-4",
+    promotion: "DK-5",
+    naming: "DK-7",
+    unset: ("neither moves nor attacks", "neither move nor attack"),
+};
 
 /// Where a knight on `from` facing `direction` goes (DK-2, DK-3): along its facing up to
 /// the first piece, which it attacks, and to the two knight squares flanking the opposite
@@ -109,47 +59,6 @@ fn directional_reach(v: &Variant, from: Sq, direction: Direction, occupied: Bitb
         }
     }
     reach
-}
-
-/// The directions a knight on `sq` may be turned to: those `->` can name (DK-7).
-fn nameable(v: &Variant, sq: Sq) -> impl Iterator<Item = Direction> + '_ {
-    Direction::ALL
-        .into_iter()
-        .filter(move |&d| arrow_square(v, sq, d).is_some())
-}
-
-/// The compass points of the eight directions, in [`Direction`]'s order, for the FEN.
-const COMPASS: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
-
-/// A direction in words, for diagnostics.
-fn direction_name(direction: Direction) -> &'static str {
-    [
-        "north",
-        "north-east",
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-    ][usize::from(direction.0 % 8)]
-}
-
-fn turn_move(pos: &Position, knight: Sq, direction: Direction) -> Move {
-    Move {
-        piece: pos.piece_at(knight).expect("a knight"),
-        from: knight,
-        to: knight,
-        captured: None,
-        promotion: None,
-        special: Special::Event {
-            number: NUMBER,
-            data: u16::from(direction.0),
-        },
-        faces: None,
-        swap: None,
-        returned: None,
-    }
 }
 
 /// Whether the `piece` on `from` is a knight that moves as one, so that its facing rules
@@ -207,48 +116,6 @@ fn facing_words(v: &Variant, pos: &Position, from: Sq, to: Sq) -> String {
 }
 
 impl DirectionalKnights {
-    /// `Nf3->f5` with our knight on f3: it stands still and turns (DK-4).
-    fn resolve_turn(
-        &self,
-        v: &Variant,
-        pos: &Position,
-        knight: Sq,
-        written: &PieceMove,
-    ) -> Result<Move, Rejection> {
-        let g = v.geometry;
-        let toward = written.arrow.expect("an arrow");
-        let Some(direction) = san::written_direction(v, knight, toward) else {
-            return Err(san::illegal(
-                format!(
-                    "{toward} is on no line or diagonal from {}: a knight faces one of the eight directions (DK-7)",
-                    g.name(knight)
-                ),
-                None,
-            ));
-        };
-        if facing(pos, knight) == Some(direction) {
-            return Err(san::illegal(
-                format!(
-                    "the knight on {} already faces {toward}: a move spent turning must change its facing (DK-4)",
-                    g.name(knight)
-                ),
-                Some("write a move of the knight, or a turn to another direction".to_owned()),
-            ));
-        }
-        let turn = turn_move(pos, knight, direction);
-        if v.leaves_king_attacked(pos, &turn) {
-            return Err(san::illegal(
-                format!(
-                    "turning the knight on {} leaves the {} king in check (DK-4)",
-                    g.name(knight),
-                    pos.turn
-                ),
-                None,
-            ));
-        }
-        Ok(turn)
-    }
-
     /// A knight move written to a square no knight of ours reaches under its facing:
     /// the refusal says where each one goes (DK-2).
     fn unreached(&self, v: &Variant, pos: &Position, written: &PieceMove) -> Option<Rejection> {
@@ -337,7 +204,7 @@ impl Event for DirectionalKnights {
 
     /// A knight's facing (DK-1), part of the position (DK-6).
     fn mark_layers(&self) -> usize {
-        DIRECTION_BITS + 1
+        knight_facings::MARK_LAYERS
     }
 
     fn changes_reach(&self) -> bool {
@@ -410,143 +277,28 @@ impl Event for DirectionalKnights {
 
     fn facing(&self, pos: &Position, sq: Sq) -> Option<Direction> {
         // With #85 running, #85 answers for the one facing both share (DK-8).
-        (!loyal_knights_run(pos))
-            .then(|| own_facing(pos, sq))
-            .flatten()
+        FACINGS.own_facing(pos, sq)
     }
 
     /// Every knight is given its facing (`Nb1->b2`), the starter's first, then the
     /// opponent's (DK-1); one left out faces none until it turns.
     fn begin(&self, v: &Variant, pos: &mut Position, choices: &[Choice]) -> Result<(), String> {
-        let g = v.geometry;
-        let Some(knight) = knight_kind(v) else {
-            return Ok(());
-        };
-        let mut problems = Vec::new();
-        for choice in choices {
-            let Choice::Facing {
-                piece,
-                square,
-                toward,
-            } = *choice
-            else {
-                problems.push(format!(
-                    "`{choice}` is no knight with a facing (`Nb1->b2`, DK-1)"
-                ));
-                continue;
-            };
-            let sq = g
-                .from_square(square)
-                .filter(|&sq| piece == 'N' && pos.piece_at(sq).is_some_and(|p| p.kind == knight));
-            let Some(sq) = sq else {
-                problems.push(format!("{square} holds no knight (DK-1)"));
-                continue;
-            };
-            match san::written_direction(v, sq, toward) {
-                Some(direction) if arrow_square(v, sq, direction).is_some() => {
-                    set_facing(pos, sq, Some(direction));
-                }
-                _ => problems.push(format!(
-                    "{toward} names no direction a knight on {square} may face (DK-7)"
-                )),
-            }
-        }
-        let unset: Vec<String> = pos
-            .by_kind(knight)
-            .filter(|&sq| facing(pos, sq).is_none())
-            .map(|sq| g.name(sq))
-            .collect();
-        match unset.as_slice() {
-            [] => {}
-            [one] => problems.push(format!(
-                "no facing is given for the knight on {one}, which neither moves nor attacks until it turns (DK-1)"
-            )),
-            _ => problems.push(format!(
-                "no facing is given for the knights on {}, which neither move nor attack until they turn (DK-1)",
-                san::list(&unset)
-            )),
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("; "))
-        }
+        FACINGS.begin(v, pos, choices)
     }
 
-    /// Every knight's facing as its square and compass point (`b1:n`, `h1:e`, DK-6),
-    /// so that a facing no square names (straight off a side file, after a slide to the
-    /// edge) survives too; with #85 running, #85 writes them (DK-8).
+    /// Every knight's facing as its square and compass point (`b1:n`, DK-6); with #85
+    /// running, #85 writes them (DK-8).
     fn write_fen(&self, v: &Variant, pos: &Position) -> Vec<String> {
-        if loyal_knights_run(pos) {
-            return Vec::new();
-        }
-        let g = v.geometry;
-        knight_kind(v)
-            .map_or(Bitboard::EMPTY, |knight| pos.by_kind(knight))
-            .into_iter()
-            .filter_map(|sq| {
-                let direction = own_facing(pos, sq)?;
-                Some(format!(
-                    "{}:{}",
-                    g.name(sq),
-                    COMPASS[usize::from(direction.0 % 8)]
-                ))
-            })
-            .collect()
+        FACINGS.write_fen(v, pos)
     }
 
     /// Knights written without a facing face none.
     fn read_fen(&self, v: &Variant, pos: &mut Position, words: &[&str]) -> Result<(), String> {
-        for word in words {
-            let (square, point) = word.split_once(':').ok_or_else(|| {
-                format!("`{word}` is no knight's square and compass point (`b1:n`)")
-            })?;
-            let sq = super::fen_square(v, square)?;
-            if pos.piece_at(sq).is_none() {
-                return Err(format!("{square} holds no knight"));
-            }
-            let direction = COMPASS
-                .iter()
-                .position(|&p| p == point)
-                .and_then(|i| u8::try_from(i).ok())
-                .ok_or_else(|| {
-                    format!("`{point}` is no compass point (n, ne, e, se, s, sw, w, nw)")
-                })?;
-            set_facing(pos, sq, Some(Direction(direction)));
-        }
-        Ok(())
+        FACINGS.read_fen(v, pos, words)
     }
 
-    /// Each knight's facing as an arrow on it, and listed by colour (with #85 running,
-    /// #85 draws them).
     fn overlay(&self, v: &Variant, pos: &Position, out: &mut Overlay) {
-        let g = v.geometry;
-        let Some(knight) = knight_kind(v).filter(|_| !loyal_knights_run(pos)) else {
-            return;
-        };
-        let mut by_color = Vec::new();
-        for color in Color::BOTH {
-            let mut knights = Vec::new();
-            for sq in pos.pieces(color, knight) {
-                let Some(direction) = own_facing(pos, sq) else {
-                    continue;
-                };
-                out.arrows.push((sq, direction));
-                knights.push(format!(
-                    "N{} {} {}",
-                    g.name(sq),
-                    direction_name(direction),
-                    direction.arrow(out.ascii)
-                ));
-            }
-            if !knights.is_empty() {
-                by_color.push(format!("{color} {}", knights.join(", ")));
-            }
-        }
-        if !by_color.is_empty() {
-            out.lines
-                .push(format!("knights facing: {}", by_color.join("; ")));
-        }
+        FACINGS.overlay(v, pos, out);
     }
 
     /// A facing for every knight, named by a neighbouring square (DK-1, DK-7).
@@ -556,22 +308,7 @@ impl Event for DirectionalKnights {
         pos: &Position,
         pick: &mut dyn FnMut(usize) -> usize,
     ) -> Option<String> {
-        let g = v.geometry;
-        let knight = knight_kind(v)?;
-        let mut words = Vec::new();
-        for color in Color::BOTH {
-            for sq in pos.pieces(color, knight) {
-                let toward: Vec<String> = nameable(v, sq)
-                    .filter_map(|d| arrow_square(v, sq, d))
-                    .collect();
-                words.push(format!(
-                    "N{}->{}",
-                    g.name(sq),
-                    super::pick_one(&toward, pick)?
-                ));
-            }
-        }
-        Some(words.join(" "))
+        FACINGS.random_choices(v, pos, pick)
     }
 
     /// DK-4: a knight may spend its move turning to another facing (with #85 running,
@@ -584,142 +321,46 @@ impl Event for DirectionalKnights {
         _to: Bitboard,
         out: &mut Vec<Move>,
     ) {
-        let Some(knight) = knight_kind(v).filter(|_| !loyal_knights_run(pos)) else {
-            return;
-        };
-        for k in pos.pieces(pos.turn, knight) & from {
-            let current = own_facing(pos, k);
-            for d in nameable(v, k).filter(|&d| Some(d) != current) {
-                out.push(turn_move(pos, k, d));
-            }
-        }
+        FACINGS.extra_moves(v, pos, from, out);
     }
 
     fn play_extra(&self, _v: &Variant, pos: &mut Position, mv: &Move) {
-        if let Special::Event { data, .. } = mv.special {
-            set_facing(pos, mv.from, u8::try_from(data).ok().map(Direction));
-        }
+        FACINGS.play_extra(pos, mv);
     }
 
-    /// DK-4, DK-5: every knight move may end facing any direction (unwritten, it keeps
-    /// its own), and a promotion to a knight must, whichever event offered the move.
+    /// DK-4, DK-5: every knight move may end facing any direction, and a promotion to a
+    /// knight must.
     fn attach_choices(&self, v: &Variant, pos: &Position, out: &mut Vec<Move>, start: usize) {
-        let Some(knight) = knight_kind(v).filter(|_| !loyal_knights_run(pos)) else {
-            return;
-        };
-        let generated: Vec<Move> = out.drain(start..).collect();
-        for mv in generated {
-            let turn = matches!(mv.special, Special::Event { number: NUMBER, .. });
-            // A piece another event puts on the board (#7's `N@e4`) is no knight move.
-            let placed = mv.from == mv.to
-                && mv.promotion.is_none()
-                && matches!(mv.special, Special::Event { .. });
-            if turn || placed {
-                out.push(mv);
-            } else if mv.piece.kind == knight && mv.promotion.is_none() {
-                out.push(mv);
-                let kept = own_facing(pos, mv.from);
-                for d in nameable(v, mv.to).filter(|&d| Some(d) != kept) {
-                    out.push(Move {
-                        faces: Some(d),
-                        ..mv
-                    });
-                }
-            } else if mv.promotion == Some(knight) {
-                for d in nameable(v, mv.to) {
-                    out.push(Move {
-                        faces: Some(d),
-                        ..mv
-                    });
-                }
-            } else {
-                out.push(mv);
-            }
-        }
+        FACINGS.attach_choices(v, pos, out, start);
     }
 
     fn after_landing(&self, _v: &Variant, pos: &mut Position, mv: &Move) {
-        if let Some(direction) = mv.faces.filter(|_| !loyal_knights_run(pos)) {
-            set_facing(pos, mv.to, Some(direction));
-        }
+        FACINGS.after_landing(pos, mv);
     }
 
+    /// A knight move its facing does not reach is refused with where each knight goes
+    /// (DK-2), whichever event holds the facings; the facing notation is read by the
+    /// event that holds them (DK-8).
     fn resolve(
         &self,
         v: &Variant,
         pos: &Position,
         written: &PieceMove,
     ) -> Option<Result<Move, Rejection>> {
-        let g = v.geometry;
-        let knight = knight_kind(v)?;
         if let Some(refused) = self.unreached(v, pos, written) {
             return Some(Err(refused));
         }
-        if loyal_knights_run(pos) {
-            return None;
-        }
-        if written.arrow.is_some()
-            && written.piece == Some('N')
-            && written.placed.is_none()
-            && let [only] = written.targets.as_slice()
-            && let Some(sq) = g.from_square(only.square)
-            && pos.piece_at(sq)
-                == Some(Piece {
-                    color: pos.turn,
-                    kind: knight,
-                })
-        {
-            return Some(self.resolve_turn(v, pos, sq, written));
-        }
-        if let Some(toward) = written.arrow
-            && let Some(last) = written.targets.last()
-            && let Some(sq) = g.from_square(last.square)
-            && san::written_direction(v, sq, toward).is_none()
-        {
-            return Some(Err(san::illegal(
-                format!(
-                    "{toward} is on no line or diagonal from {}: a knight faces one of the eight directions (DK-7)",
-                    last.square
-                ),
-                None,
-            )));
-        }
-        if let Some(last) = written.targets.last()
-            && last
-                .promotion
-                .is_some_and(|p| v.kind_of_letter(char::from(p.piece)) == Some(knight))
-            && written.arrow.is_none()
-        {
-            return Some(Err(san::illegal(
-                format!(
-                    "a pawn that becomes a knight must be given its facing (DK-5): write `{}->` and a square in that direction",
-                    san::written(written)
-                ),
-                None,
-            )));
-        }
-        None
+        FACINGS.resolve(v, pos, written)
     }
 
     fn san(&self, v: &Variant, _pos: &Position, mv: &Move) -> String {
-        let Special::Event { data, .. } = mv.special else {
-            return String::new();
-        };
-        let direction = Direction(u8::try_from(data).unwrap_or(0));
-        let toward = arrow_square(v, mv.from, direction).unwrap_or_default();
-        format!("N{}->{toward}", v.geometry.name(mv.from))
+        FACINGS.san(v, mv)
     }
 
     /// `->g2` after a knight move that changes its facing (DK-4); with #85 running, #85
     /// writes it (DK-8).
     fn annotate(&self, v: &Variant, pos: &Position, mv: &Move, out: &mut String) {
-        if loyal_knights_run(pos) {
-            return;
-        }
-        if let Some(toward) = mv.faces.and_then(|d| arrow_square(v, mv.to, d)) {
-            out.push_str("->");
-            out.push_str(&toward);
-        }
+        FACINGS.annotate(v, pos, mv, out);
     }
 }
 
@@ -727,6 +368,7 @@ impl Event for DirectionalKnights {
 mod tests {
     use super::*;
     use crate::notation::Notation;
+    use crate::rules::Color;
     use crate::rules::events::testing::{event_chess, sq};
     use crate::rules::{parse_fen, write_fen};
 

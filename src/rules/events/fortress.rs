@@ -318,7 +318,7 @@ impl Event for Fortress {
                         kind,
                     },
                 );
-                super::directional_knights::set_facing(pos, mv.to, mv.faces);
+                super::knight_facings::set_facing(pos, mv.to, mv.faces);
             }
         }
         pos.halfmoves = 0;

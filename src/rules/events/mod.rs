@@ -32,6 +32,8 @@ pub mod hungry_horses;
 pub mod ice;
 pub mod ice_old;
 pub mod king_on_horse;
+pub mod knight_facings;
+pub mod knight_support;
 pub mod line_pushers;
 pub mod long_live_the_queen;
 pub mod loyal_knights;
@@ -95,7 +97,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 68] = [
+pub const ALL: [&dyn Event; 69] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -167,6 +169,7 @@ pub const ALL: [&dyn Event; 68] = [
     &loyal_queen::LoyalQueen,
     &force_fields::ForceFields,
     &watch_tower::WatchTower,
+    &knight_support::KnightSupport,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
@@ -305,7 +308,7 @@ fn promote_in_place(pos: &mut Position, mv: &Move) {
             kind,
         },
     );
-    directional_knights::set_facing(pos, mv.from, mv.faces);
+    knight_facings::set_facing(pos, mv.from, mv.faces);
     pos.halfmoves = 0;
 }
 

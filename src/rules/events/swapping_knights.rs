@@ -294,7 +294,7 @@ impl Event for SwappingKnights {
         }
         // SX-6: an own capture is a knight move, which may turn the knight (DK-4, LK-8).
         if mv.faces.is_some() {
-            super::directional_knights::set_facing(pos, mv.to, mv.faces);
+            super::knight_facings::set_facing(pos, mv.to, mv.faces);
         }
         match mv.promotion {
             None => pos.place(mv.from, victim),

@@ -252,7 +252,7 @@ impl Event for SwappingPawns {
             }
         }
         if mv.faces.is_some() {
-            super::directional_knights::set_facing(pos, mv.to, mv.faces);
+            super::knight_facings::set_facing(pos, mv.to, mv.faces);
         }
         pos.place(mv.from, other);
         pos.halfmoves = 0;
