@@ -45,6 +45,8 @@ pub mod pawn_march;
 mod picked_pawns;
 pub mod piecebuilder;
 pub mod pit_traps;
+mod portal_paths;
+pub mod portals;
 pub mod prince;
 pub mod princess;
 pub mod prison;
@@ -92,7 +94,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 65] = [
+pub const ALL: [&dyn Event; 66] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -161,6 +163,7 @@ pub const ALL: [&dyn Event; 65] = [
     &royal_queens::RoyalQueens,
     &chinese_checkers::ChineseCheckers,
     &bouncing_bishops::BouncingBishops,
+    &portals::Portals,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
