@@ -325,6 +325,13 @@ fn tanks_positions_match_cross_checked_counts() {
     run("tanks.perft", Variant::by_name("event-chess").unwrap());
 }
 
+/// Event #36 Portals running from the start; the counts are cross-checked with
+/// `scripts/portals_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn portals_positions_match_cross_checked_counts() {
+    run("portals.perft", Variant::by_name("event-chess").unwrap());
+}
+
 /// Event #75 Bloodthirst running from the start; the counts are cross-checked with
 /// `scripts/bloodthirst_perft.py`, written from the rules text on top of python-chess.
 #[test]

@@ -1306,7 +1306,12 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
         return out;
     }
     if role == Role::Pawn {
-        if mv.is_capture() {
+        if !pawn_geometry(v, mv) {
+            // A pawn move orthodox SAN cannot name (#36's steps through a portal, PO-6):
+            // from-to, as notation.md section 7 writes such pawn moves.
+            out.push_str(&g.name(mv.from));
+            out.push(if mv.is_capture() { 'x' } else { '-' });
+        } else if mv.is_capture() {
             out.push(char::from(b'a' + g.file(mv.from)));
             out.push('x');
         }
@@ -1321,6 +1326,18 @@ fn san_of_move(v: &Variant, pos: &Position, mv: &Move) -> String {
     out.push_str(&g.name(mv.to));
     push_promotion(v, mv, &mut out);
     out
+}
+
+/// Whether a pawn's move goes where a pawn's own step or two steps (a quiet move) or its
+/// capture (a capture) goes, so that orthodox SAN (`e4`, `exd5`) names it.
+fn pawn_geometry(v: &Variant, mv: &Move) -> bool {
+    let t = &v.tables;
+    let color = mv.piece.color;
+    if mv.is_capture() {
+        return t.pawn_attacks[color.index()][mv.from.index()].contains(mv.to);
+    }
+    let step = t.pawn_step(color, mv.from);
+    step == Some(mv.to) || step.and_then(|s| t.pawn_step(color, s)) == Some(mv.to)
 }
 
 /// The letter of the piece a running event has riding on the piece on `sq` (#115:

@@ -49,6 +49,8 @@ pub mod pawn_march;
 mod picked_pawns;
 pub mod piecebuilder;
 pub mod pit_traps;
+mod portal_paths;
+pub mod portals;
 pub mod prince;
 pub mod princess;
 pub mod prison;
@@ -97,7 +99,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 69] = [
+pub const ALL: [&dyn Event; 70] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -170,6 +172,7 @@ pub const ALL: [&dyn Event; 69] = [
     &force_fields::ForceFields,
     &watch_tower::WatchTower,
     &knight_support::KnightSupport,
+    &portals::Portals,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
