@@ -87,7 +87,11 @@ pub fn lint_game(
     if scope.fixable {
         fix_check_marks(&mut replay);
     }
-    let (allowed, mut bad) = allowed(&parsed.game);
+    let (allowed, mut bad) = if may_allow(&parsed.game, source) {
+        allowed(&parsed.game)
+    } else {
+        Default::default()
+    };
     found.append(&mut bad);
     replay.diagnostics.append(&mut found);
     replay
@@ -169,15 +173,34 @@ fn allowed(game: &Game) -> (HashSet<Code>, Vec<Diagnostic>) {
     (codes, bad)
 }
 
+/// What starts an allow list. Its searcher is built once: a file's every game is searched.
+static ALLOW_KEY: LazyLock<memmem::Finder<'static>> =
+    LazyLock::new(|| memmem::Finder::new("xpgn:"));
+
+/// Whether the text `game` was read from, comments before the tags and after the result
+/// included, holds an `xpgn:` at all: nearly no game does, and one search of its bytes
+/// spares a walk over every item. Where the spans do not lie in `source`, it may.
+fn may_allow(game: &Game, source: Source<'_>) -> bool {
+    let start = game.prelude.first().map_or(game.span.offset, |item| {
+        item.span.offset.min(game.span.offset)
+    });
+    let end = game
+        .trailing
+        .last()
+        .map_or(game.span.end(), |item| item.span.end().max(game.span.end()));
+    let text = start
+        .checked_sub(source.offset)
+        .zip(end.checked_sub(source.offset))
+        .and_then(|(from, to)| source.text.get(from..to));
+    text.is_none_or(|text| ALLOW_KEY.find(text.as_bytes()).is_some())
+}
+
 /// The names listed after each `xpgn: allow=` in a comment (`a,b` or `a, b`), up to the
 /// first word that does not continue the list.
 fn allow_lists(text: &str) -> Vec<&str> {
-    // Built once: nearly every comment is searched and holds none (clock comments on
-    // every move), and a searcher built per comment costs more than the search.
-    static KEY: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new("xpgn:"));
     let mut names = Vec::new();
-    for at in KEY.find_iter(text.as_bytes()) {
-        let rest = text[at + KEY.needle().len()..].trim_start();
+    for at in ALLOW_KEY.find_iter(text.as_bytes()) {
+        let rest = text[at + ALLOW_KEY.needle().len()..].trim_start();
         let Some(list) = rest
             .strip_prefix("allow")
             .and_then(|r| r.trim_start().strip_prefix('='))

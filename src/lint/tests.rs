@@ -127,6 +127,52 @@ fn suppression_in_a_comment() {
 }
 
 #[test]
+fn suppression_before_the_tags_in_a_variation_and_after_the_result() {
+    let over = "1. e4 e5 2. Ng1f3 *";
+    for text in [
+        format!("{{xpgn: allow=over-disambiguated}}\n{}", game(over)),
+        game("1. e4 e5 (1... c5 {xpgn: allow=over-disambiguated}) 2. Ng1f3 *"),
+        game(&format!("{over} {{xpgn: allow=over-disambiguated}}")),
+    ] {
+        assert_eq!(lint(&text).0, Vec::<&str>::new(), "{text}");
+    }
+    // The second game of a file: its spans start past the first's.
+    let text = format!(
+        "{}\n{}",
+        game("1. d4 *"),
+        game(&format!("{over} {{xpgn: allow=over-disambiguated}}"))
+    );
+    let mut games = parse_str(&text);
+    assert_eq!(games.len(), 2);
+    let source = Source {
+        name: "t",
+        text: &text,
+        offset: 0,
+        line: 0,
+    };
+    let scope = Scope {
+        fixable: true,
+        pgn: true,
+    };
+    let replay = lint_game(
+        &games.remove(1),
+        source,
+        &standard(),
+        &Selection::default(),
+        scope,
+    );
+    assert!(replay.diagnostics.is_empty(), "{:?}", replay.diagnostics);
+    let replay = lint_game(
+        &games.remove(0),
+        source,
+        &standard(),
+        &Selection::default(),
+        scope,
+    );
+    assert!(replay.diagnostics.is_empty(), "{:?}", replay.diagnostics);
+}
+
+#[test]
 fn selection_and_severity() {
     let text = game("1. e4 e5 2. Ng1f3 Ke7?? 3. Qxe7 *");
     let selection = Selection {
