@@ -507,8 +507,8 @@ impl<'t> Recorder<'t> {
             let text = span
                 .offset
                 .checked_sub(written.offset)
-                .and_then(|from| written.text.get(from..from + span.len));
-            if text != Some(spelled.san.as_str()) {
+                .and_then(|from| written.text.as_bytes().get(from..from + span.len));
+            if !text.is_some_and(|text| same_spelling(text, spelled.san.as_bytes())) {
                 self.moves.push(PlayedMove {
                     span,
                     ply,
@@ -536,6 +536,16 @@ impl<'t> Recorder<'t> {
             detail: spelled.detail,
         });
     }
+}
+
+/// Byte equality of two spellings of a few bytes, compared inline: a call to `memcmp`
+/// for each move cost more than the comparison.
+fn same_spelling(written: &[u8], canonical: &[u8]) -> bool {
+    written.len() == canonical.len()
+        && written
+            .iter()
+            .zip(canonical)
+            .fold(true, |same, (w, c)| same & (w == c))
 }
 
 /// Whether `mv` castles (cozy-chess moves the king onto its rook), and which way.
