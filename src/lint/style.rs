@@ -8,6 +8,7 @@ use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
 use crate::replay::{PlayedByOffset, PlayedMove, Replay};
 use crate::span::Source;
 use crate::span::{Span, Spanned};
+use arrayvec::ArrayVec;
 
 /// Where the findings of a game are going: whether edits may be offered, and whether
 /// the game is a PGN game (tags are a PGN matter; transcripts and documents have none
@@ -275,65 +276,72 @@ fn roster_default(name: &str, game: &Game) -> &'static str {
 }
 
 fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
-    let missing: Vec<&str> = SEVEN_TAG_ROSTER
+    let missing: ArrayVec<&str, 7> = SEVEN_TAG_ROSTER
         .into_iter()
         .filter(|name| game.tag(name).is_none())
         .collect();
     if !missing.is_empty() {
+        // Built with pushes, not `format!`: a file of bare movetext (openings.pgn) has a
+        // finding in every game, and formatting was most of `lint`'s time there.
         let newline = line_break(source.text);
-        let lines = missing
-            .iter()
-            .map(|name| format!("[{name} \"{}\"]", roster_default(name, game)));
+        let push_tag_line = |out: &mut String, name: &str| {
+            out.push('[');
+            out.push_str(name);
+            out.push_str(" \"");
+            out.push_str(roster_default(name, game));
+            out.push_str("\"]");
+        };
         // Each new tag on a line of its own right after the last tag, so nothing is ever
         // put after movetext, whether the tags end their line or the moves follow on it
         // (`[Event "a"] [White "x"] 1. e4 *`); with no tags, a tag section of its own
         // before the moves, starting on a line of its own.
-        let (span, insert, at) = match game.tags.last() {
+        let mut insert = String::with_capacity(16 * missing.len() + 8);
+        let (span, at) = match game.tags.last() {
             Some(last) => {
-                let insert: String = lines.map(|line| format!("{newline}{line}")).collect();
+                for name in &missing {
+                    insert.push_str(newline);
+                    push_tag_line(&mut insert, name);
+                }
                 // Tags that start inside the line of the game before it are left alone:
                 // new tag lines there would start a game of their own when the file is
                 // read again, taking the next game's tags.
                 let at = starts_line(source, game.tags[0].span.offset)
                     .then(|| Span::new(last.span.end(), 0));
-                (last.span, insert, at)
+                (last.span, at)
             }
             None => {
                 let start = game.span.offset;
-                let mut insert = if starts_line(source, start) {
-                    String::new()
-                } else {
-                    newline.to_owned()
-                };
-                for line in lines {
-                    insert.push_str(&line);
+                if !starts_line(source, start) {
+                    insert.push_str(newline);
+                }
+                for name in &missing {
+                    push_tag_line(&mut insert, name);
                     insert.push_str(newline);
                 }
                 insert.push_str(newline);
                 (
                     Span::new(start, first_line_len(source, start)),
-                    insert,
                     Some(Span::new(start, 0)),
                 )
             }
         };
-        let finding = Diagnostic::new(
-            Code::MissingRosterTag,
-            span,
-            format!(
-                "the Seven Tag Roster lacks {}",
-                missing
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            "tags",
-        )
-        .with_help(format!(
-            "add {} (`?` where unknown)",
-            insert.split_whitespace().collect::<Vec<_>>().join(" ")
-        ));
+        let mut message = String::with_capacity(28 + 10 * missing.len());
+        message.push_str("the Seven Tag Roster lacks ");
+        let mut help = String::with_capacity(insert.len() + 24);
+        help.push_str("add ");
+        for (i, name) in missing.iter().enumerate() {
+            if i > 0 {
+                message.push_str(", ");
+                help.push(' ');
+            }
+            message.push('`');
+            message.push_str(name);
+            message.push('`');
+            push_tag_line(&mut help, name);
+        }
+        help.push_str(" (`?` where unknown)");
+        let finding =
+            Diagnostic::new(Code::MissingRosterTag, span, message, "tags").with_help(help);
         found.push(match at {
             Some(at) => finding.with_fix(at, insert),
             None => finding,
