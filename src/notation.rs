@@ -341,24 +341,51 @@ pub enum MoveBody {
     /// small `b` (`btakes`) is the bishop's or the b-pawn's. Written `Nx`; an ASCII byte,
     /// as [`Promotion::piece`].
     UnsaidCapture(u8),
-    /// `Bx@d6`: the piece shoots the piece on the square and stays where it is (#47's
-    /// mounted bishop).
+    /// `Bx@d6`, `RFire@d7`, `Ra1@a2`: the piece acts on the square and stays where it is
+    /// (#47's mounted bishop shoots, #46's catapult fires or loads).
     Shot(Shot),
 }
 
-/// `Bx@d6`, `Bh1x@d6`: a piece of the letter takes the piece on the square from where it
-/// stands, without moving (#47 Watch Tower's shot). Its own form, not a capture with a
-/// placement: nothing is put on the square, and the piece does not go there.
+/// `Bx@d6`, `Bh1x@d6`: a piece of the letter acts on the square from where it stands,
+/// without moving: #47 Watch Tower's shot takes the piece there, #46 Sacrificial
+/// Catapult's rook fires at it (`RFire@d7`) or loads the own piece there (`Ra1@a2`). Its
+/// own form, not a capture with a placement: nothing is put on the square, and the piece
+/// does not go there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shot {
-    /// The shooting piece's letter, an ASCII byte as [`Promotion::piece`].
+    /// The acting piece's letter, an ASCII byte as [`Promotion::piece`].
     pub piece: u8,
-    /// Its file or rank (`Bhx@d6`), where two pieces could shoot the square.
+    /// Its file or rank (`Bhx@d6`), where two pieces could act on the square.
     pub hint: Option<Hint>,
     /// Its square (`Bh1x@d6`).
     pub from: Option<Square>,
-    /// The square shot at.
+    /// What the piece does: the word between its origin and the `@`.
+    pub verb: Verb,
+    /// The square acted on.
     pub square: Square,
+}
+
+/// The word of a [`Shot`] before its `@`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// `x@`: takes the piece on the square (#47).
+    Takes,
+    /// `Fire@`: fires at the square (#46).
+    Fires,
+    /// A bare `@` after a written origin (`Ra@b1`, `Ra1@a2`): takes the own piece on the
+    /// square onto itself (#46's load). Without an origin, `R@a2` is a drop's shape and
+    /// stays a [`Placement`].
+    Loads,
+}
+
+impl Verb {
+    fn word(self) -> &'static str {
+        match self {
+            Verb::Takes => "x@",
+            Verb::Fires => "Fire@",
+            Verb::Loads => "@",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -812,7 +839,9 @@ fn unsaid_capture(i: &str) -> Res<'_, MoveBody> {
     Ok((rest, MoveBody::UnsaidCapture(piece as u8)))
 }
 
-/// `Bx@d6`, `Bh1x@d6`, `Bhx@d6`: a shot, whose origin may be written as a move's is.
+/// `Bx@d6`, `Bh1x@d6`, `Bhx@d6`, `RFire@d7`, `RaFire@d7`, `Ra@b1`: a piece acting on a
+/// square, whose origin may be written as a move's is. A bare `@` needs the origin: `R@a2`
+/// alone is a drop's shape, read as a [`Placement`].
 fn shot(i: &str) -> Res<'_, Shot> {
     let (i, piece) = piece_letter(i)?;
     let (i, from) = opt(square).parse(i)?;
@@ -820,14 +849,37 @@ fn shot(i: &str) -> Res<'_, Shot> {
         Some(_) => (i, None),
         None => opt(hint).parse(i)?,
     };
-    let (i, _) = tag("x@").parse(i)?;
+    let (i, verb) = if from.is_some() || hint.is_some() {
+        alt((
+            value(Verb::Takes, tag("x@")),
+            value(Verb::Fires, tag("Fire@")),
+            value(Verb::Loads, tag("@")),
+        ))
+        .parse(i)?
+    } else {
+        alt((
+            value(Verb::Takes, tag("x@")),
+            value(Verb::Fires, tag("Fire@")),
+        ))
+        .parse(i)?
+    };
+    let start = i;
     let (i, square) = square(i)?;
+    // `Nf3@f3` is a move onto a square with something found there (#9's pit), not a load:
+    // a load's rook and passenger stand on two squares.
+    if verb == Verb::Loads && from == Some(square) {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            start,
+            nom::error::ErrorKind::Verify,
+        )));
+    }
     Ok((
         i,
         Shot {
             piece: piece as u8,
             hint,
             from,
+            verb,
             square,
         },
     ))
@@ -979,7 +1031,7 @@ impl fmt::Display for Shot {
             (None, Some(Hint::Rank(rank))) => write!(f, "{}", u32::from(rank) + 1)?,
             (None, None) => {}
         }
-        write!(f, "x@{}", self.square)
+        write!(f, "{}{}", self.verb.word(), self.square)
     }
 }
 
@@ -1199,6 +1251,7 @@ mod tests {
                 piece: b'B',
                 hint: None,
                 from: Some(sq("h1")),
+                verb: Verb::Takes,
                 square: sq("h3"),
             })
         );
@@ -1218,6 +1271,39 @@ mod tests {
             Notation::parse("B@d6").map(|n| n.body),
             Ok(MoveBody::Shot(_))
         ));
+    }
+
+    #[test]
+    fn a_catapult_fires_and_loads_in_the_shot_form_and_a_bare_drop_stays_a_drop() {
+        let shot = |text: &str| match Notation::parse(text).map(|n| n.body) {
+            Ok(MoveBody::Shot(shot)) => Some(shot),
+            _ => None,
+        };
+        let fire = shot("RFire@d7").unwrap();
+        assert_eq!((fire.verb, fire.square), (Verb::Fires, sq("d7")));
+        assert_eq!(shot("Ra5Fire@a7").unwrap().from, Some(sq("a5")));
+        assert_eq!(shot("RaFire@a7").unwrap().hint, Some(Hint::File(0)));
+        let load = shot("R1@b1").unwrap();
+        assert_eq!((load.verb, load.hint), (Verb::Loads, Some(Hint::Rank(0))));
+        assert_eq!(shot("Ra1@a2").unwrap().verb, Verb::Loads);
+        for written in [
+            "RFire@d7+",
+            "RaFire@a7",
+            "Ra5Fire@a7",
+            "R1@b1",
+            "Ra@b1",
+            "Ra1@a2",
+        ] {
+            assert_eq!(Notation::parse(written).unwrap().to_string(), written);
+        }
+        // `R@a2` keeps the drop's shape (#7 reads it too); `Nf3@f3` stays #9's move with
+        // a pit found on its square.
+        assert!(matches!(
+            Notation::parse("R@a2").unwrap().body,
+            MoveBody::Placement(_)
+        ));
+        assert!(shot("Nf3@f3").is_none());
+        assert!(shot("RFire@").is_none());
     }
 
     #[test]

@@ -251,6 +251,16 @@ fn watch_tower_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #46 Sacrificial Catapult running from the start; the counts are cross-checked
+/// with `scripts/catapult_perft.py`, an independent generator written from the rules text.
+#[test]
+fn sacrificial_catapult_positions_match_cross_checked_counts() {
+    run(
+        "sacrificial-catapult.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #62 King on horse running from the start; the counts are cross-checked with
 /// `scripts/reach_perft.py`, an independent generator written from the rules text.
 #[test]

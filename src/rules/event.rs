@@ -743,6 +743,11 @@ pub enum Form {
     Stack,
     /// `Bx@d6`: a piece takes the one on the square without moving (#47's shot).
     Shot,
+    /// `RFire@d7`: a piece fires at the square without moving (#46's catapult).
+    Fire,
+    /// `Ra@b1`: a piece with its origin written takes the own piece on the square onto
+    /// itself (#46's load; `R@a2`, without the origin, is a [`Form::Drop`]).
+    Load,
 }
 
 impl fmt::Display for Form {
@@ -760,7 +765,9 @@ impl fmt::Display for Form {
             Form::Swap => f.write_str("`/square` (a knight swapping in)"),
             Form::Arrow => f.write_str("`->` (a line push or a knight facing)"),
             Form::Path => f.write_str("a path of more than three squares"),
-            Form::Drop => f.write_str("`X@square` as a whole move (a piece dropped on the square)"),
+            Form::Drop => f.write_str(
+                "`X@square` as a whole move (a piece dropped on the square, or a rook loading the own piece there)",
+            ),
             Form::Convert => {
                 f.write_str("`@square` as a whole move (the piece there changing sides)")
             }
@@ -774,6 +781,10 @@ impl fmt::Display for Form {
                 f.write_str("two piece letters (`RBa4`: a piece and the one riding on it)")
             }
             Form::Shot => f.write_str("`x@square` (a piece shooting the one on the square)"),
+            Form::Fire => f.write_str("`Fire@square` (a piece firing at the square)"),
+            Form::Load => f.write_str(
+                "`X` with its origin and `@square` (a piece taking the own one on the square onto itself)",
+            ),
         }
     }
 }
@@ -1095,7 +1106,11 @@ mod tests {
             ),
             (
                 "R@h8",
-                "`X@square` as a whole move (a piece dropped on the square) belongs to event #7 Revival, which is not running here".to_owned(),
+                "`X@square` as a whole move (a piece dropped on the square, or a rook loading the own piece there) belongs to events #7 Revival and #46 Sacrificial Catapult, neither of which is running here".to_owned(),
+            ),
+            (
+                "RFire@d7",
+                "`Fire@square` (a piece firing at the square) belongs to event #46 Sacrificial Catapult, which is not running here".to_owned(),
             ),
             (
                 "@a8#",

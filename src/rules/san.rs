@@ -13,7 +13,9 @@ use super::moves::{Move, Special};
 use super::piece::{Kind, Role};
 use super::position::{MAX_EVENTS, Position};
 use super::variant::Variant;
-use crate::notation::{Castle, Facing, Hint, MoveBody, Notation, PieceMove, Placement, Separator};
+use crate::notation::{
+    Castle, Facing, Hint, MoveBody, Notation, PieceMove, Placement, Separator, Verb,
+};
 
 /// Why a written move does not resolve to exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,7 +143,11 @@ fn resolve_unsaid_capture(
 /// refused.
 fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move, Rejection> {
     let form = match &notation.body {
-        MoveBody::Shot(_) => Form::Shot,
+        MoveBody::Shot(shot) => match shot.verb {
+            Verb::Takes => Form::Shot,
+            Verb::Fires => Form::Fire,
+            Verb::Loads => Form::Load,
+        },
         MoveBody::Placement(placed) if placed.piece.is_some() => Form::Drop,
         MoveBody::Placement(_) => Form::Convert,
         // A piece placed after a move (`O-O,R@a1`), or before one as forum posts write
@@ -169,12 +175,24 @@ fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move
     if let Some(reason) = foreign_form(pos, form) {
         return Err(illegal(reason, legal_help(v, pos, &written, None)));
     }
+    // The first reading that gives a move wins, else the first refusal explains, as for
+    // piece moves: `R@a2` is #7's drop onto an empty square and #46's load of an own
+    // piece, whichever started first.
+    let mut refusal = None;
     for event in pos.events() {
         if event.reads(form)
             && let Some(resolved) = event.resolve_turn(v, pos, notation)
         {
-            return resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written));
+            match resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written)) {
+                Ok(mv) => return Ok(mv),
+                Err(why) => {
+                    refusal.get_or_insert(why);
+                }
+            }
         }
+    }
+    if let Some(why) = refusal {
+        return Err(why);
     }
     Err(illegal(
         format!("no running event reads `{written}` as a move here"),
@@ -319,12 +337,12 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
             Some((sq, attacker)) if sq == path.king_to => format!(
                 "{us} cannot castle {wing_name}: the king would land on {}, attacked by {}",
                 g.name(sq),
-                describe(v, pos, attacker)
+                attacker_words(v, pos, attacker, sq)
             ),
             Some((sq, attacker)) => format!(
                 "{us} cannot castle {wing_name}: the king would pass through {}, attacked by {}",
                 g.name(sq),
-                describe(v, pos, attacker)
+                attacker_words(v, pos, attacker, sq)
             ),
             None if pos.has_events() && !offers_castle(v, pos, king, rook) => {
                 let running: Vec<String> = pos
@@ -347,6 +365,15 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
         reason,
         legal_help(v, pos, &castle_text(castle), v.tables.king),
     ))
+}
+
+/// The piece on `from` that attacks `to`, and why where a running event is the reason
+/// (SC-6: a loaded rook's possible shot).
+fn attacker_words(v: &Variant, pos: &Position, from: Sq, to: Sq) -> String {
+    match attacks_under_events(v, pos, from, to) {
+        Some(why) => format!("{} ({why})", describe(v, pos, from)),
+        None => describe(v, pos, from),
+    }
 }
 
 /// Why a running event refuses the castle with the rook on `rook` (its `allows`, ST-4),

@@ -61,6 +61,7 @@ pub mod roar;
 mod rook_stacks;
 pub mod royal_queens;
 pub mod running_kings;
+pub mod sacrificial_catapult;
 pub mod same_type_immunity;
 pub mod save_the_king;
 pub mod short_non_captures;
@@ -99,7 +100,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 70] = [
+pub const ALL: [&dyn Event; 71] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -173,6 +174,7 @@ pub const ALL: [&dyn Event; 70] = [
     &watch_tower::WatchTower,
     &knight_support::KnightSupport,
     &portals::Portals,
+    &sacrificial_catapult::SacrificialCatapult,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.

@@ -246,6 +246,32 @@ mod tests {
     }
 
     #[test]
+    fn a_first_part_promoting_to_a_knight_keeps_the_facing_written_beside_85() {
+        use crate::rules::event::Event;
+        use crate::rules::events::LoyalKnights;
+        let v = event_chess();
+        let mut pos = marching("4k3/1P6/8/8/8/8/6P1/4K3 w - - 0 1");
+        pos.start_event(&LoyalKnights, Some(pos.turn.other()))
+            .unwrap();
+        LoyalKnights.begin(v, &mut pos, &[]).unwrap();
+        // One turn per facing of the new knight (LK-8), each spelled with its own and
+        // read back to itself.
+        let turns: Vec<String> = legal_sans(&pos)
+            .into_iter()
+            .filter(|s| s.starts_with("b8=N"))
+            .collect();
+        let mut distinct = turns.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert!(distinct.len() > 1, "{turns:?}");
+        assert_eq!(distinct.len(), turns.len(), "{turns:?}");
+        for written in &turns {
+            let mv = resolve(&pos, written).unwrap();
+            assert_eq!(&san::san_plain(v, &pos, &mv), written);
+        }
+    }
+
+    #[test]
     fn a_turn_is_two_quiet_moves_of_two_pawns_in_either_order() {
         // PM-1: the pawn on d4 may capture alone, never as a part.
         let pos = marching("4k3/pp6/8/2p5/3P4/8/P7/4K3 w - - 0 1");

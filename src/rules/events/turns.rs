@@ -195,7 +195,9 @@ fn encode<P: Parts + ?Sized>(
             number: event.number(),
             data: u16::from(second.from.0) | u16::from(second.to.0) << 7 | (nth as u16) << 14,
         },
-        faces: None,
+        // A first part that promotes to a knight ends facing a direction (#85, #29,
+        // #121): the turn carries it, as those events attach it to a promotion.
+        faces: first.faces,
         swap: None,
         returned: None,
     })
@@ -216,7 +218,9 @@ fn second_of(turn: &Move) -> (Sq, Sq, usize) {
 /// The first part of `turn` in `choosing`.
 fn first_of<P: Parts + ?Sized>(event: &P, v: &Variant, choosing: &Position, turn: &Move) -> Move {
     part_moves(v, choosing, (turn.from, turn.to), |mv| {
-        mv.promotion == turn.promotion && is_first(event, v, choosing, mv)
+        mv.promotion == turn.promotion
+            && (turn.faces.is_none() || mv.faces == turn.faces)
+            && is_first(event, v, choosing, mv)
     })
     .first()
     .copied()
