@@ -169,12 +169,23 @@ fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move
     if let Some(reason) = foreign_form(pos, form) {
         return Err(illegal(reason, legal_help(v, pos, &written, None)));
     }
+    // The first reading that gives a move wins, else the first refusal explains: a comma
+    // list may be #13's two pawn moves or #74's group (AM-2).
+    let mut refusal = None;
     for event in pos.events() {
         if event.reads(form)
             && let Some(resolved) = event.resolve_turn(v, pos, notation)
         {
-            return resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written));
+            match resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written)) {
+                Ok(mv) => return Ok(mv),
+                Err(rejection) => {
+                    refusal.get_or_insert(rejection);
+                }
+            }
         }
+    }
+    if let Some(rejection) = refusal {
+        return Err(rejection);
     }
     Err(illegal(
         format!("no running event reads `{written}` as a move here"),
