@@ -715,6 +715,18 @@ fn chinese_checkers_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #74 Army Movement running from the start; the counts are cross-checked with
+/// `scripts/army_movement_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn army_movement_positions_match_cross_checked_counts() {
+    let army = events::by_number(74).expect("xpgn plays #74");
+    run_with(
+        "army-movement.perft",
+        Variant::by_name("event-chess").unwrap(),
+        |pos| pos.start_event(army, None).unwrap(),
+    );
+}
+
 /// Event #67 Emperor running from the start; the counts are cross-checked with
 /// `scripts/emperor_perft.py`, written from the rules text on top of python-chess.
 #[test]

@@ -177,7 +177,8 @@ fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move
     }
     // The first reading that gives a move wins, else the first refusal explains, as for
     // piece moves: `R@a2` is #7's drop onto an empty square and #46's load of an own
-    // piece, whichever started first.
+    // piece, a comma list #13's two pawn moves or #74's group (AM-2), whichever started
+    // first.
     let mut refusal = None;
     for event in pos.events() {
         if event.reads(form)

@@ -2,6 +2,7 @@
 //! knows of but cannot play yet.
 
 pub mod active_pawns;
+pub mod army_movement;
 pub mod big_wall;
 mod bishop_paths;
 pub mod bloodthirst;
@@ -100,7 +101,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 71] = [
+pub const ALL: [&dyn Event; 72] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -175,6 +176,7 @@ pub const ALL: [&dyn Event; 71] = [
     &knight_support::KnightSupport,
     &portals::Portals,
     &sacrificial_catapult::SacrificialCatapult,
+    &army_movement::ArmyMovement,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
