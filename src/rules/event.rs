@@ -670,7 +670,7 @@ pub trait Event: Send + Sync {
 
     /// Reads a written turn that is no single piece move, in a form the event reads: a
     /// whole move that places (`R@h8`, `@f7`), a turn in several parts (`Qxe5,Qxe6#`) or
-    /// a shot (`Bx@d6`).
+    /// a shot (`Bx@d6`) or a stop on a half square (`Ra7.5`).
     /// It resolves to one of the event's own moves ([`super::Special::Event`]), which
     /// [`Event::play_extra`] plays whole, parts and all; `None` leaves it refused.
     fn resolve_turn(
@@ -743,6 +743,8 @@ pub enum Form {
     Stack,
     /// `Bx@d6`: a piece takes the one on the square without moving (#47's shot).
     Shot,
+    /// `Ra7.5`, `Bef3.5`, `Rab1.0`: a piece stopping on a half square (#87).
+    Half,
 }
 
 impl fmt::Display for Form {
@@ -774,6 +776,9 @@ impl fmt::Display for Form {
                 f.write_str("two piece letters (`RBa4`: a piece and the one riding on it)")
             }
             Form::Shot => f.write_str("`x@square` (a piece shooting the one on the square)"),
+            Form::Half => f.write_str(
+                "a half square (`Ra7.5`, `Bef3.5`, `Rab1.0`: a piece standing on two or four squares)",
+            ),
         }
     }
 }

@@ -77,7 +77,7 @@ pub fn resolve_with(
             "a null move passes the turn; it has no move to resolve".to_owned(),
             None,
         )),
-        MoveBody::Placement(_) | MoveBody::Turn(_) | MoveBody::Shot(_) => {
+        MoveBody::Placement(_) | MoveBody::Turn(_) | MoveBody::Shot(_) | MoveBody::Half(_) => {
             resolve_turn(v, pos, notation)
         }
         MoveBody::UnsaidCapture(letter) => {
@@ -142,6 +142,7 @@ fn resolve_unsaid_capture(
 fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move, Rejection> {
     let form = match &notation.body {
         MoveBody::Shot(_) => Form::Shot,
+        MoveBody::Half(_) => Form::Half,
         MoveBody::Placement(placed) if placed.piece.is_some() => Form::Drop,
         MoveBody::Placement(_) => Form::Convert,
         // A piece placed after a move (`O-O,R@a1`), or before one as forum posts write

@@ -43,6 +43,7 @@ pub mod mimicker;
 pub mod minor_transformations;
 pub mod monster_queen;
 pub mod move_forward;
+pub mod multiple_squares;
 pub mod no_checks;
 pub mod pawn_grabbers;
 pub mod pawn_march;
@@ -99,7 +100,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 70] = [
+pub const ALL: [&dyn Event; 71] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -173,6 +174,7 @@ pub const ALL: [&dyn Event; 70] = [
     &watch_tower::WatchTower,
     &knight_support::KnightSupport,
     &portals::Portals,
+    &multiple_squares::MultipleSquares,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
