@@ -344,6 +344,29 @@ pub enum MoveBody {
     /// `Bx@d6`, `RFire@d7`, `Ra1@a2`: the piece acts on the square and stays where it is
     /// (#47's mounted bishop shoots, #46's catapult fires or loads).
     Shot(Shot),
+    /// `Ra7.5`, `Bef3.5`, `Rab1.0`: the piece stops on a half square, covering two or
+    /// four squares (#87).
+    Half(Half),
+}
+
+/// `Ra7.5`, `Bef3.5`, `Qab1.5`, `Rab1.0`, `Rh7a7.5`: a piece of the letter stops half a
+/// square off a square, standing on the two or four squares around the point written
+/// (#87 Occupying Multiple Squares, OM-2). Two adjacent file letters put the point between
+/// those files, `.5` between the rank written and the next; `.0` says the rank is whole,
+/// so that two files on one rank (`Rab1.0`) are not read as SAN's `Rab1`, a rook from the
+/// a-file to b1. Never a capture: a piece that stops so takes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Half {
+    /// The piece's letter, an ASCII byte as [`Promotion::piece`].
+    pub piece: u8,
+    /// Its square (`Rh7a7.5`), where two pieces could stop there.
+    pub from: Option<Square>,
+    /// The lowest of the covered squares: the first file written, the rank written.
+    pub corner: Square,
+    /// Two files written (`ef`): the next file is covered too.
+    pub wide: bool,
+    /// `.5`: the next rank is covered too.
+    pub tall: bool,
 }
 
 /// `Bx@d6`, `Bh1x@d6`: a piece of the letter acts on the square from where it stands,
@@ -487,6 +510,7 @@ impl Notation {
             | MoveBody::Null(_)
             | MoveBody::Placement(_)
             | MoveBody::Shot(_)
+            | MoveBody::Half(_)
             | MoveBody::UnsaidCapture(_) => false,
         }
     }
@@ -885,11 +909,55 @@ fn shot(i: &str) -> Res<'_, Shot> {
     ))
 }
 
+/// `Ra7.5`, `Bef3.5`, `Rab1.0`, `Rh7a7.5`, `Rh7-a7.5`: a stop on a half square, with
+/// the piece's square before it where written.
+fn half(i: &str) -> Res<'_, Half> {
+    let (i, piece) = piece_letter(i)?;
+    let origin = (square, opt(char('-')), half_point).parse(i);
+    let (i, from, (corner, wide, tall)) = match origin {
+        Ok((rest, (from, _, point))) => (rest, Some(from), point),
+        Err(_) => {
+            let (rest, point) = half_point(i)?;
+            (rest, None, point)
+        }
+    };
+    Ok((
+        i,
+        Half {
+            piece: piece as u8,
+            from,
+            corner,
+            wide,
+            tall,
+        },
+    ))
+}
+
+/// `a7.5`, `ef3.5`, `ab1.0`: the lowest covered square, whether the point lies between
+/// two files and whether between two ranks. Two file letters are adjacent and in order;
+/// one file with `.0` is a whole square, no half point.
+fn half_point(i: &str) -> Res<'_, (Square, bool, bool)> {
+    let fail = |at| nom::Err::Error(nom::error::Error::new(at, nom::error::ErrorKind::Char));
+    let (rest, first) = file(i)?;
+    let (rest, second) = opt(file).parse(rest)?;
+    if second.is_some_and(|second| second != first + 1) {
+        return Err(fail(i));
+    }
+    let (rest, rank) = rank(rest)?;
+    let (rest, _) = char('.').parse(rest)?;
+    let (rest, tall) = alt((value(true, char('5')), value(false, char('0')))).parse(rest)?;
+    if second.is_none() && !tall {
+        return Err(fail(i));
+    }
+    Ok((rest, (Square::new(first, rank), second.is_some(), tall)))
+}
+
 /// What a turn of several parts may hold: anything but a null move.
 fn turn_part(i: &str) -> Res<'_, MoveBody> {
     alt((
         castle.map(MoveBody::Castle),
         placement.map(MoveBody::Placement),
+        half.map(MoveBody::Half),
         piece_move.map(MoveBody::Piece),
     ))
     .parse(i)
@@ -1001,6 +1069,7 @@ fn write_body(f: &mut fmt::Formatter<'_>, body: &MoveBody) -> fmt::Result {
         MoveBody::Placement(placed) => write!(f, "{placed}"),
         MoveBody::UnsaidCapture(piece) => write!(f, "{}x", char::from(*piece)),
         MoveBody::Shot(shot) => write!(f, "{shot}"),
+        MoveBody::Half(half) => write!(f, "{half}"),
         MoveBody::Turn(parts) => {
             for (k, part) in parts.iter().enumerate() {
                 if k > 0 {
@@ -1032,6 +1101,21 @@ impl fmt::Display for Shot {
             (None, None) => {}
         }
         write!(f, "{}{}", self.verb.word(), self.square)
+    }
+}
+
+impl fmt::Display for Half {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(char::from(self.piece))?;
+        if let Some(from) = self.from {
+            write!(f, "{from}")?;
+        }
+        f.write_char(char::from(b'a' + self.corner.file))?;
+        if self.wide {
+            f.write_char(char::from(b'a' + self.corner.file + 1))?;
+        }
+        let half = if self.tall { '5' } else { '0' };
+        write!(f, "{}.{half}", u32::from(self.corner.rank) + 1)
     }
 }
 
@@ -1152,6 +1236,11 @@ mod tests {
             "Pe4",
             // Section 7: the catalogue's forms.
             "Bx@d6",
+            "Ra7.5",
+            "Bef3.5+",
+            "Qab1.5",
+            "Rab1.0",
+            "Rh7a7.5",
             "Bh1x@d6+",
             "Bhx@h3",
             "B1x@c3#",
@@ -1240,6 +1329,45 @@ mod tests {
         let promoted = piece_move("e8=N->e7");
         assert_eq!(promoted.targets[0].promotion.map(|p| p.piece), Some(b'N'));
         assert_eq!(promoted.arrow, Some(Facing { file: 4, rank: 6 }));
+    }
+
+    #[test]
+    fn a_half_square_names_its_lowest_square_and_which_way_it_spreads() {
+        let half = |token: &str| match Notation::parse(token).map(|n| n.body) {
+            Ok(MoveBody::Half(half)) => Some(half),
+            _ => None,
+        };
+        assert_eq!(
+            half("Bef3.5"),
+            Some(Half {
+                piece: b'B',
+                from: None,
+                corner: sq("e3"),
+                wide: true,
+                tall: true,
+            })
+        );
+        let rook = half("Ra7.5").unwrap();
+        assert_eq!((rook.corner, rook.wide, rook.tall), (sq("a7"), false, true));
+        let rank = half("Rab1.0").unwrap();
+        assert_eq!((rank.corner, rank.wide, rank.tall), (sq("a1"), true, false));
+        let origin = half("Rh7-a7.5").unwrap();
+        assert_eq!(origin.from, Some(sq("h7")));
+        assert_eq!(origin.to_string(), "Rh7a7.5");
+        // `Rab1` stays SAN's rook from the a-file; a file pair must be adjacent and in
+        // order; one file needs `.5`; a half square takes nothing.
+        assert!(matches!(
+            Notation::parse("Rab1").unwrap().body,
+            MoveBody::Piece(_)
+        ));
+        for bad in ["Rac1.0", "Rba1.0", "Ra1.0", "Ra1.7", "Rxa7.5", "Ra7.5.5"] {
+            assert!(half(bad).is_none(), "{bad}");
+        }
+        // A part of a turn, as #1 writes the ally a check calls back after it.
+        let MoveBody::Turn(parts) = Notation::parse("Qgh4.5,P@c2+").unwrap().body else {
+            panic!("a turn");
+        };
+        assert!(matches!(parts[0], MoveBody::Half(_)));
     }
 
     #[test]

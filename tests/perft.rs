@@ -764,6 +764,18 @@ fn force_fields_positions_match_cross_checked_counts() {
     );
 }
 
+/// Event #87 Occupying Multiple Squares, started by each FEN's events field with the
+/// pieces on several squares; the counts are cross-checked with
+/// `scripts/multiple_squares_perft.py`, a generator written from the rules text on
+/// python-chess's squares.
+#[test]
+fn multiple_squares_positions_match_cross_checked_counts() {
+    run(
+        "multiple-squares.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #89 Same type immunity, alone and with #106 in either order; the counts are
 /// cross-checked with `scripts/geometry_perft.py`, an independent generator written from
 /// the rules pages.

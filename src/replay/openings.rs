@@ -129,7 +129,8 @@ pub(super) fn code(notation: &Notation) -> Option<Code> {
         MoveBody::Placement(_)
         | MoveBody::Turn(_)
         | MoveBody::UnsaidCapture(_)
-        | MoveBody::Shot(_) => return None,
+        | MoveBody::Shot(_)
+        | MoveBody::Half(_) => return None,
     };
     Some(body << 5 | marks)
 }

@@ -670,7 +670,7 @@ pub trait Event: Send + Sync {
 
     /// Reads a written turn that is no single piece move, in a form the event reads: a
     /// whole move that places (`R@h8`, `@f7`), a turn in several parts (`Qxe5,Qxe6#`) or
-    /// a shot (`Bx@d6`).
+    /// a shot (`Bx@d6`) or a stop on a half square (`Ra7.5`).
     /// It resolves to one of the event's own moves ([`super::Special::Event`]), which
     /// [`Event::play_extra`] plays whole, parts and all; `None` leaves it refused.
     fn resolve_turn(
@@ -748,6 +748,8 @@ pub enum Form {
     /// `Ra@b1`: a piece with its origin written takes the own piece on the square onto
     /// itself (#46's load; `R@a2`, without the origin, is a [`Form::Drop`]).
     Load,
+    /// `Ra7.5`, `Bef3.5`, `Rab1.0`: a piece stopping on a half square (#87).
+    Half,
 }
 
 impl fmt::Display for Form {
@@ -784,6 +786,9 @@ impl fmt::Display for Form {
             Form::Fire => f.write_str("`Fire@square` (a piece firing at the square)"),
             Form::Load => f.write_str(
                 "`X` with its origin and `@square` (a piece taking the own one on the square onto itself)",
+            ),
+            Form::Half => f.write_str(
+                "a half square (`Ra7.5`, `Bef3.5`, `Rab1.0`: a piece standing on two or four squares)",
             ),
         }
     }

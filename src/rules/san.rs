@@ -79,7 +79,7 @@ pub fn resolve_with(
             "a null move passes the turn; it has no move to resolve".to_owned(),
             None,
         )),
-        MoveBody::Placement(_) | MoveBody::Turn(_) | MoveBody::Shot(_) => {
+        MoveBody::Placement(_) | MoveBody::Turn(_) | MoveBody::Shot(_) | MoveBody::Half(_) => {
             resolve_turn(v, pos, notation)
         }
         MoveBody::UnsaidCapture(letter) => {
@@ -148,6 +148,7 @@ fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move
             Verb::Fires => Form::Fire,
             Verb::Loads => Form::Load,
         },
+        MoveBody::Half(_) => Form::Half,
         MoveBody::Placement(placed) if placed.piece.is_some() => Form::Drop,
         MoveBody::Placement(_) => Form::Convert,
         // A piece placed after a move (`O-O,R@a1`), or before one as forum posts write

@@ -44,6 +44,7 @@ pub mod mimicker;
 pub mod minor_transformations;
 pub mod monster_queen;
 pub mod move_forward;
+pub mod multiple_squares;
 pub mod no_checks;
 pub mod pawn_grabbers;
 pub mod pawn_march;
@@ -101,7 +102,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 72] = [
+pub const ALL: [&dyn Event; 73] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -177,6 +178,7 @@ pub const ALL: [&dyn Event; 72] = [
     &portals::Portals,
     &sacrificial_catapult::SacrificialCatapult,
     &army_movement::ArmyMovement,
+    &multiple_squares::MultipleSquares,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
