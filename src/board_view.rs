@@ -125,11 +125,7 @@ fn legend(v: &Variant, pos: &Position, overlay: &Overlay) -> Vec<String> {
                 let by = running
                     .started_by
                     .map_or("from the start".to_owned(), |color| format!("by {color}"));
-                format!(
-                    "#{} {} ({by})",
-                    running.event.number(),
-                    running.event.name()
-                )
+                format!("#{} {} ({by})", running.event.label(), running.event.name())
             })
             .collect();
         lines.push(format!("events: {}", running.join(", ")));

@@ -40,9 +40,83 @@ impl std::fmt::Display for Choice {
     }
 }
 
+/// Added to the number of an event the catalogue holds under the early numbering (`4*`:
+/// the early "#4 Portal Chess", announced as #4 before the numbers were reorganised and
+/// #4 became 5-check): its number inside xpgn, so that each number is one event (PC-9).
+/// Never written: [`EventLabel`] shows it as `4*`.
+pub const EARLY_NUMBERING: u16 = 1000;
+
+/// An event's number as people read and write it: `43`, and `4*` for an event of the
+/// early numbering ([`EARLY_NUMBERING`]). A JSON number, or the string `"4*"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EventLabel(pub u16);
+
+impl EventLabel {
+    /// Reads `43` or `4*`; `None` for anything else (0, words, numbers past the
+    /// catalogue's range that only the early numbering's internal ones use).
+    pub fn parse(text: &str) -> Option<EventLabel> {
+        let (digits, early) = match text.strip_suffix('*') {
+            Some(digits) => (digits, true),
+            None => (text, false),
+        };
+        let number = digits
+            .parse::<u16>()
+            .ok()
+            .filter(|n| (1..EARLY_NUMBERING).contains(n))?;
+        Some(EventLabel(if early {
+            number + EARLY_NUMBERING
+        } else {
+            number
+        }))
+    }
+
+    /// Whether it is an event of the early numbering (`4*`).
+    pub fn is_early(self) -> bool {
+        self.0 > EARLY_NUMBERING
+    }
+
+    /// The number as the catalogue's announcement gave it: 4 for `4*`.
+    pub fn announced(self) -> u16 {
+        if self.is_early() {
+            self.0 - EARLY_NUMBERING
+        } else {
+            self.0
+        }
+    }
+
+    /// Where it is listed: by its announced number, an early-numbered event after the
+    /// event that holds that number now (`4`, `4*`, `5`).
+    pub fn order(self) -> (u16, bool) {
+        (self.announced(), self.is_early())
+    }
+}
+
+impl std::fmt::Display for EventLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_early() {
+            write!(f, "{}*", self.announced())
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// A number stays a JSON number, as before events of the early numbering existed; `4*`
+/// is the string `"4*"`.
+impl serde::Serialize for EventLabel {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.is_early() {
+            serializer.collect_str(self)
+        } else {
+            serializer.serialize_u16(self.0)
+        }
+    }
+}
+
 /// `[%event N choices...]`: the side to move starts event N here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventCommand {
+    /// The event's number inside xpgn (`4*` reads as [`EARLY_NUMBERING`] + 4).
     pub number: Spanned<u16>,
     /// `old` after the number: the event's older wording (`[%event 70 old]`).
     pub older: bool,
@@ -52,7 +126,7 @@ pub struct EventCommand {
 /// The command as PGN writes it: `[%event 5 c4 f6]`.
 impl std::fmt::Display for EventCommand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "[%event {}", self.number.node)?;
+        write!(f, "[%event {}", EventLabel(self.number.node))?;
         if self.older {
             f.write_str(" old")?;
         }
@@ -142,10 +216,7 @@ pub fn parse_event(args: &str, offset: usize) -> Result<EventCommand, Diagnostic
         )
         .with_help("write the event number first: `[%event 43]`"));
     };
-    let number = number_text
-        .parse::<u16>()
-        .ok()
-        .filter(|n| *n > 0)
+    let number = EventLabel::parse(number_text)
         .ok_or_else(|| {
             Diagnostic::new(
                 Code::MalformedEventCommand,
@@ -153,8 +224,13 @@ pub fn parse_event(args: &str, offset: usize) -> Result<EventCommand, Diagnostic
                 format!("`{number_text}` is not an event number"),
                 "not a number",
             )
-            .with_help("events are numbered from 1, as in `[%event 5 c4 f6]`")
-        })?;
+            .with_help(if number_text.parse::<u16>().is_ok_and(|n| n >= EARLY_NUMBERING) {
+                "the catalogue's numbers stay below 1000; an event of its early numbering takes a `*`, as in `[%event 4*]` (PC-9)"
+            } else {
+                "events are numbered from 1, as in `[%event 5 c4 f6]`"
+            })
+        })?
+        .0;
     let mut words = words.peekable();
     let older = words.next_if(|(word, _)| *word == "old").is_some();
     let choices = parse_choices(words)?;
@@ -259,6 +335,24 @@ mod tests {
     }
 
     #[test]
+    fn a_star_after_the_number_names_the_early_numbering() {
+        let portal = event("[%event 4*]");
+        assert_eq!(portal.number.node, EARLY_NUMBERING + 4);
+        assert_eq!(portal.to_string(), "[%event 4*]");
+        assert_eq!(event("[%event 4]").number.node, 4);
+        assert_eq!(EventLabel(1004).to_string(), "4*");
+        assert_eq!(EventLabel(43).to_string(), "43");
+        assert_eq!(EventLabel::parse("4*"), Some(EventLabel(1004)));
+        for refused in ["1004", "0*", "*", "4**", "1000"] {
+            assert_eq!(EventLabel::parse(refused), None, "{refused}");
+        }
+        assert_eq!(serde_json::to_string(&EventLabel(1004)).unwrap(), r#""4*""#);
+        assert_eq!(serde_json::to_string(&EventLabel(43)).unwrap(), "43");
+        assert!(EventLabel(4).order() < EventLabel(1004).order());
+        assert!(EventLabel(1004).order() < EventLabel(5).order());
+    }
+
+    #[test]
     fn event_commands_are_found_among_other_brackets() {
         assert!(mentions_event("[%event 43]"));
         assert!(mentions_event("[x] [%clk 0:03:00] [[%event 5 c4 f6]"));
@@ -288,6 +382,7 @@ mod tests {
             ("[%event]", 7),
             ("[%event x]", 8),
             ("[%event 0]", 8),
+            ("[%event 1004]", 8),
             ("[%event 5 c4 zz]", 13),
             ("[%event 5 c4", 0),
         ] {

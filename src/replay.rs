@@ -8,7 +8,7 @@ use std::cell::Cell;
 use compact_str::CompactString;
 use serde::Serialize;
 
-use crate::command::{Choice, Command, EventCommand, mentions_event, parse_commands};
+use crate::command::{Choice, Command, EventCommand, EventLabel, mentions_event, parse_commands};
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::notation::{CheckMark, Notation};
 use crate::pgn::{Game, Item, Outcome, ParsedGame};
@@ -546,7 +546,7 @@ fn replay_under(
                     span,
                     format!(
                         "--events: the choices of event #{} {} do not fit this game: {why}",
-                        started.event.number(),
+                        started.event.label(),
                         started.event.name()
                     ),
                     "the game starts here",
@@ -1069,6 +1069,7 @@ impl Replayer<'_> {
         index: usize,
     ) -> Result<(), ()> {
         let number = command.number.node;
+        let label = EventLabel(number);
         let later = count_moves(&items[index + 1..]);
         let v = self.variant;
         let span = command.number.span;
@@ -1108,11 +1109,11 @@ impl Replayer<'_> {
         if !command.choices.is_empty() && !event.takes_choices() {
             self.diagnostics.push(rule(
                 format!(
-                    "event #{number} {} takes no choices, yet the command gives {}",
+                    "event #{label} {} takes no choices, yet the command gives {}",
                     event.name(),
                     command.choices.len()
                 ),
-                &format!("write [%event {number}]"),
+                &format!("write [%event {label}]"),
             ));
         }
         let choices: Vec<Choice> = if event.takes_choices() {
@@ -1151,15 +1152,15 @@ impl Replayer<'_> {
                     Code::EventRule,
                     span,
                     format!(
-                        "the choices of event #{number} {} cannot all be used: {why}",
+                        "the choices of event #{label} {} cannot all be used: {why}",
                         event.name()
                     ),
                     "these choices",
                 )
                 .with_help(if secret_allowed {
-                    format!("write the choices as `[%event {number} ...]` allows, or none to keep them secret")
+                    format!("write the choices as `[%event {label} ...]` allows, or none to keep them secret")
                 } else {
-                    format!("write the choices as `[%event {number} ...]` allows: they are public, and the event needs them")
+                    format!("write the choices as `[%event {label} ...]` allows: they are public, and the event needs them")
                 }),
             );
         }
@@ -1168,20 +1169,17 @@ impl Replayer<'_> {
 
     fn unsupported_event(&mut self, number: &Spanned<u16>, older: bool, later: usize) {
         let name = events::name_of(number.node).map_or(String::new(), |n| format!(" ({n})"));
+        let label = EventLabel(number.node);
         let (what, help) = if older && events::by_number(number.node).is_some() {
             (
-                format!("the older wording of event #{}{name}", number.node),
-                format!(
-                    "xpgn plays only the newest wording of #{}: write [%event {}]",
-                    number.node, number.node
-                ),
+                format!("the older wording of event #{label}{name}"),
+                format!("xpgn plays only the newest wording of #{label}: write [%event {label}]"),
             )
         } else if let Some(Support::Unsupported { reason, page }) =
             events::catalogue::support(number.node)
         {
             let message = format!(
-                "event #{}{name} cannot be checked from a game's record: {reason}; the {later} moves after it are not checked",
-                number.node
+                "event #{label}{name} cannot be checked from a game's record: {reason}; the {later} moves after it are not checked"
             );
             self.diagnostics.push(
                 Diagnostic::new(Code::UnsupportedEvent, number.span, message, "this event")
@@ -1192,7 +1190,7 @@ impl Replayer<'_> {
             return;
         } else {
             (
-                format!("event #{}{name}", number.node),
+                format!("event #{label}{name}"),
                 "`xpgn variants` lists the events this version plays".to_owned(),
             )
         };

@@ -15,7 +15,7 @@ use miette::{
 };
 use serde::Serialize;
 
-use crate::command::{Command, parse_commands};
+use crate::command::{Command, EventLabel, parse_commands};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::lint::explain;
 use crate::pgn::{Game, Item, Outcome};
@@ -473,7 +473,8 @@ struct JsonGame<'a> {
     white: Option<&'a str>,
     black: Option<&'a str>,
     variant: &'a str,
-    events: Vec<u16>,
+    /// Numbers, `"4*"` for the early numbering's Portal Chess (PC-9).
+    events: Vec<EventLabel>,
     plies: usize,
     result: Option<&'static str>,
     /// How the final position ends the game (`checkmate`, `stalemate`, ...), if it does.
@@ -579,6 +580,7 @@ impl Reporter for JsonReporter {
                 .iter()
                 .copied()
                 .chain(main_line_events(game))
+                .map(EventLabel)
                 .collect(),
             plies: report.replay.plies,
             result: game.result.as_ref().map(|r| r.node.as_str()).or_else(|| {

@@ -387,6 +387,69 @@ fn perft_prints_the_count_last_and_divides() {
     assert!(stderr(&output).contains("bad FEN"));
 }
 
+/// PC-9: the early numbering's Portal Chess is `4*` wherever a number is read or shown,
+/// and #4 stays 5-check.
+#[test]
+fn the_early_portal_chess_is_4_star_everywhere() {
+    let dir = Scratch::new("portal-chess");
+    let game = dir.file(
+        "portal.pgn",
+        "[Variant \"Event Chess\"]\n\n{[%event 4]} 1. a4 {[%event 4*]} 1... e5 2. Ra3 *\n",
+    );
+    let output = xpgn(&["check", "--format", "json", s(&game)]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(report["events"], serde_json::json!([4, "4*"]));
+    let message = report["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("under event #4* Portal Chess a rook makes no move but castling (PC-2)"),
+        "{message}"
+    );
+    // `--events 4*`: the rooks of the start position stay where they are.
+    let output = xpgn(&["perft", "--events", "4*", "--depth", "3"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "8702");
+    let output = xpgn(&[
+        "moves",
+        "--events",
+        "4*",
+        "--fen",
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+    ]);
+    assert!(!stdout(&output).contains("Ra2"), "{}", stdout(&output));
+    assert!(stdout(&output).contains("O-O-O"), "{}", stdout(&output));
+    // `xpgn variants` lists it after #4, as `#4*`; JSON gives its number as "4*".
+    let text = stdout(&xpgn(&["variants"])).to_owned();
+    let five_check = text.find("  #4   5-check").expect("#4 listed");
+    let portal = text.find("  #4*  Portal Chess").expect("#4* listed");
+    let hidden = text.find("  #5   Hidden passage").expect("#5 listed");
+    assert!(five_check < portal && portal < hidden, "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(stdout(&xpgn(&["variants", "--format", "json"])).trim()).unwrap();
+    let portal = json["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "Portal Chess")
+        .unwrap();
+    assert_eq!(portal["number"], "4*");
+    assert!(
+        json["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["number"] == 4 && e["name"] == "5-check")
+    );
+    // The inside number is no event number anyone writes.
+    let output = xpgn(&["perft", "--events", "1004", "--depth", "1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("`[%event 4*]`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
 #[test]
 fn events_run_from_the_start_of_tagless_games() {
     let dir = Scratch::new("events");

@@ -498,9 +498,14 @@ fn variants_columns_stay_aligned_with_long_event_names() {
         .find(|l| l.contains("Directional Knights"))
         .unwrap();
     assert!(knights.contains("Directional Knights  "), "{knights}");
-    let numbers: Vec<u32> = events
+    // By number, `#4*` (PC-9) right after `#4`.
+    let numbers: Vec<(u16, bool)> = events
         .iter()
-        .map(|l| l[3..].split(' ').next().unwrap().parse().unwrap())
+        .map(|l| {
+            xpgn::command::EventLabel::parse(l[3..].split(' ').next().unwrap())
+                .unwrap()
+                .order()
+        })
         .collect();
     assert!(numbers.is_sorted(), "{numbers:?}");
     let older = events

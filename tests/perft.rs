@@ -342,6 +342,16 @@ fn portals_positions_match_cross_checked_counts() {
     run("portals.perft", Variant::by_name("event-chess").unwrap());
 }
 
+/// Event #4* Portal Chess running from the start; the counts are cross-checked with
+/// `scripts/portal_chess_perft.py`, written from the rules text on top of python-chess.
+#[test]
+fn portal_chess_positions_match_cross_checked_counts() {
+    run(
+        "portal_chess.perft",
+        Variant::by_name("event-chess").unwrap(),
+    );
+}
+
 /// Event #75 Bloodthirst running from the start; the counts are cross-checked with
 /// `scripts/bloodthirst_perft.py`, written from the rules text on top of python-chess.
 #[test]

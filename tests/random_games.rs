@@ -72,7 +72,8 @@ fn start_event(
     history: &[(Position, Move)],
     rng: &mut TestRng,
 ) -> Option<String> {
-    let number = event.number();
+    // `4*` for the early numbering's event (PC-9), as a record writes it.
+    let number = event.label();
     let older = if event.older_wording() { " old" } else { "" };
     event.condition(v, pos).ok()?;
     // EC-12: an event of a running event's Type (#86 beside #68) is drawn again, never

@@ -176,6 +176,7 @@ impl VariantArgs {
                 })
             })?;
             let number = command.number.node;
+            let label = xpgn::command::EventLabel(number);
             if !variants.default.events && variants.default.slug != "standard" {
                 return Err(usage(format!(
                     "events run only in Event Chess, not in {}",
@@ -184,14 +185,14 @@ impl VariantArgs {
             }
             let event = xpgn::rules::events::find(number, command.older).ok_or_else(|| {
                 usage(if command.older {
-                    format!("the older wording of event #{number} is not supported")
+                    format!("the older wording of event #{label} is not supported")
                 } else {
-                    format!("event #{number} is not supported")
+                    format!("event #{label} is not supported")
                 })
             })?;
             if !command.choices.is_empty() && !event.takes_choices() {
                 return Err(usage(format!(
-                    "event #{number} {} takes no choices",
+                    "event #{label} {} takes no choices",
                     event.name()
                 )));
             }

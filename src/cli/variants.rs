@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use serde::Serialize;
+use xpgn::command::EventLabel;
 use xpgn::rules::event::ruling_ranges;
 use xpgn::rules::events::catalogue::{self, Support};
 use xpgn::rules::{Variant, Variants};
@@ -33,7 +34,8 @@ struct Listing<'a> {
 
 #[derive(Serialize)]
 struct CatalogueEntry {
-    number: u16,
+    /// A number, or `"4*"` for the early numbering's Portal Chess (PC-9).
+    number: EventLabel,
     name: &'static str,
     /// `played`, `not-yet` or `unsupported`.
     status: &'static str,
@@ -57,7 +59,7 @@ impl CatalogueEntry {
             Support::Unsupported { reason, page } => ("unsupported", Some(reason), Some(page)),
         };
         CatalogueEntry {
-            number,
+            number: EventLabel(number),
             name,
             status,
             reason,
@@ -68,7 +70,8 @@ impl CatalogueEntry {
 
 #[derive(Serialize)]
 struct EventEntry {
-    number: u16,
+    /// A number, or `"4*"` for the early numbering's Portal Chess (PC-9).
+    number: EventLabel,
     name: &'static str,
     /// The older of its two wordings, played with `[%event N old]`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -122,7 +125,7 @@ pub fn run(args: VariantsArgs) -> ExitStatus {
         .map(|e| {
             let info = e.info();
             EventEntry {
-                number: info.number,
+                number: e.label(),
                 name: info.name,
                 older_wording: e.older_wording(),
                 condition: info.condition.to_string(),
@@ -169,7 +172,7 @@ fn write_text(
     // By number, the older wording after the current one; the name column as wide as
     // the longest name, so that no name runs into what follows it.
     let mut by_number: Vec<&EventEntry> = events.iter().collect();
-    by_number.sort_by_key(|e| (e.number, e.older_wording));
+    by_number.sort_by_key(|e| (e.number.order(), e.older_wording));
     let width = events
         .iter()
         .map(|e| e.name)

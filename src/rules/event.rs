@@ -13,7 +13,7 @@ use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::san::Rejection;
 use super::variant::Variant;
-use crate::command::Choice;
+use crate::command::{Choice, EventLabel};
 use crate::diagnostic::{Diagnostic, MoveRef};
 use crate::notation::{Notation, PieceMove};
 use crate::span::Span;
@@ -254,6 +254,12 @@ pub trait Event: Send + Sync {
     /// The event's number (`#43`).
     fn number(&self) -> u16 {
         self.info().number
+    }
+
+    /// The event's number as people read and write it: `43`, `4*` for the early
+    /// numbering's Portal Chess (PC-9).
+    fn label(&self) -> EventLabel {
+        EventLabel(self.number())
     }
 
     /// The event's name (`Line Pushers`).
@@ -530,7 +536,7 @@ pub trait Event: Send + Sync {
     fn why_refused(&self, _v: &Variant, _pos: &Position, _mv: &Move) -> String {
         format!(
             "event #{} {} does not allow this move",
-            self.number(),
+            self.label(),
             self.name()
         )
     }
@@ -624,7 +630,7 @@ pub trait Event: Send + Sync {
             "event-win",
             format!(
                 "{winner} has won by the rules of event #{} {}",
-                self.number(),
+                self.label(),
                 self.name()
             ),
         )
@@ -850,7 +856,7 @@ pub struct EventStart {
 
 impl fmt::Debug for EventStart {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.event.number())?;
+        write!(f, "#{}", self.event.label())?;
         for choice in &self.choices {
             write!(f, " {choice}")?;
         }
@@ -897,7 +903,7 @@ impl Eq for Running {}
 
 impl fmt::Debug for Running {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{} {}", self.event.number(), self.event.name())
+        write!(f, "#{} {}", self.event.label(), self.event.name())
     }
 }
 

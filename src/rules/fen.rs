@@ -137,7 +137,7 @@ pub fn parse_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
 
 /// The events field xpgn appends to a FEN when events run, which FEN cannot hold
 /// otherwise: `events(5w:c4,f6!;43b;68-:c2,?;85b:Nb1->b2,Ng8->g7;x:1,0)`. Each event is
-/// its number (`70o` for its older wording), who started it (`w`, `b`, `-` from the start) and its state in the words
+/// its number (`70o` for its older wording, `4*` for the early numbering's), who started it (`w`, `b`, `-` from the start) and its state in the words
 /// of its `[%event]` command, `,` for a blank, as the event writes and reads them
 /// ([`super::Event::write_fen`]): #5 its squares (`?` while secret, `!` once revealed),
 /// #68 each side's chosen pawn (`?` secret, `x` gone) and `+w`/`+b` for a side whose king
@@ -170,10 +170,9 @@ fn read_events(v: &Variant, pos: &mut Position, field: &str) -> Result<(), FenEr
             Some(number) => (number, true),
             None => (number, false),
         };
-        let event = number
-            .parse()
-            .ok()
-            .and_then(|number| super::events::find(number, older))
+        // `4*w`: the early numbering's event (PC-9), read as `[%event 4*]` reads it.
+        let event = crate::command::EventLabel::parse(number)
+            .and_then(|label| super::events::find(label.0, older))
             .ok_or_else(|| FenError(format!("`{item}`: no event #{number} is played")))?;
         pos.start_event(event, started_by).map_err(FenError)?;
         let words: Vec<&str> = state.split(',').filter(|w| !w.is_empty()).collect();
@@ -191,7 +190,7 @@ fn write_events(v: &Variant, pos: &Position) -> Option<String> {
     }
     let mut items = Vec::new();
     for running in pos.running() {
-        let number = running.event.number();
+        let number = running.event.label();
         let starter = match running.started_by {
             Some(Color::White) => 'w',
             Some(Color::Black) => 'b',

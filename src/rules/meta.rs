@@ -24,7 +24,7 @@ use super::moves::Move;
 use super::piece::Color;
 use super::position::{MAX_EVENTS, Position};
 use super::variant::Variant;
-use crate::command::Choice;
+use crate::command::{Choice, EventLabel};
 
 /// A meta rule an event start or a move breaks, with what the rule says of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +103,8 @@ impl fmt::Display for Violation {
         match self {
             Violation::AlreadyRunning { number, name } => write!(
                 f,
-                "event #{number} {name} already runs: the same event cannot start twice (EC-1)"
+                "event #{number} {name} already runs: the same event cannot start twice (EC-1)",
+                number = EventLabel(*number)
             ),
             Violation::SecondEvent {
                 by,
@@ -112,11 +113,14 @@ impl fmt::Display for Violation {
                 started_name,
             } => write!(
                 f,
-                "{by} already started event #{started} {started_name}: each player starts one event (EC-1); #{number} is not started"
+                "{by} already started event #{started} {started_name}: each player starts one event (EC-1); #{number} is not started",
+                started = EventLabel(*started),
+                number = EventLabel(*number)
             ),
             Violation::NoRoom { number } => write!(
                 f,
-                "event #{number}{} is not started: at most {MAX_EVENTS} events run in one game (EC-1)",
+                "event #{}{} is not started: at most {MAX_EVENTS} events run in one game (EC-1)",
+                EventLabel(*number),
                 events::name_of(*number).map_or(String::new(), |name| format!(" {name}"))
             ),
             Violation::CaptureLimit { by, taken: 1 } => write!(
@@ -134,7 +138,8 @@ impl fmt::Display for Violation {
                 condition,
             } => write!(
                 f,
-                "event #{number} {name} cannot start here: {why} (its Condition: {condition}; EC-3)"
+                "event #{number} {name} cannot start here: {why} (its Condition: {condition}; EC-3)",
+                number = EventLabel(*number)
             ),
             Violation::TypeClash {
                 number,
@@ -151,7 +156,9 @@ impl fmt::Display for Violation {
                 };
                 write!(
                     f,
-                    "event #{number} {name} cannot run beside #{running} {running_name}: {clash} (EC-12)"
+                    "event #{number} {name} cannot run beside #{running} {running_name}: {clash} (EC-12)",
+                    number = EventLabel(*number),
+                    running = EventLabel(*running)
                 )
             }
             Violation::LeavesCheck {
@@ -160,7 +167,8 @@ impl fmt::Display for Violation {
                 in_check,
             } => write!(
                 f,
-                "event #{number} {name} cannot start here: under its rules {in_check} would be in check, and its Condition says starting it leaves nobody in check (EC-12)"
+                "event #{number} {name} cannot start here: under its rules {in_check} would be in check, and its Condition says starting it leaves nobody in check (EC-12)",
+                number = EventLabel(*number)
             ),
         }
     }

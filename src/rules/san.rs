@@ -350,7 +350,7 @@ fn resolve_castle(v: &Variant, pos: &Position, castle: Castle) -> Result<Move, R
                 let running: Vec<String> = pos
                     .events()
                     .iter()
-                    .map(|e| format!("#{} {}", e.number(), e.name()))
+                    .map(|e| format!("#{} {}", e.label(), e.name()))
                     .collect();
                 format!(
                     "{us} cannot castle {wing_name}: the rules of the running events ({}) leave no such move here",
@@ -433,7 +433,7 @@ fn foreign_form(pos: &Position, form: Form) -> Option<String> {
     let mut readers: Vec<String> = super::events::ALL
         .iter()
         .filter(|e| e.reads(form))
-        .map(|e| format!("#{} {}", e.number(), e.name()))
+        .map(|e| format!("#{} {}", e.label(), e.name()))
         .collect();
     // Both wordings of an event read its forms (#7 and `[%event 7 old]`): named once.
     readers.dedup();

@@ -19,7 +19,7 @@ mod thread;
 
 use std::borrow::Cow;
 
-use crate::command::{Choice, EventCommand, parse_choices, parse_event};
+use crate::command::{Choice, EventCommand, EventLabel, parse_choices, parse_event};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::{Notation, Square};
 use crate::pgn::{
@@ -515,7 +515,7 @@ impl<'t, 'a> Reader<'t, 'a> {
             command.choices = vec![Spanned::new(Choice::Secret, span); 2];
         }
         let told = Spanned::new(Choice::Square(square), span);
-        let number = command.number.node;
+        let number = EventLabel(command.number.node);
         let per_player = command.choices.len() == 2;
         let earlier = match command.choices.get_mut(colour.index()) {
             Some(slot) if per_player => match slot.node {
@@ -1130,7 +1130,9 @@ fn event_line(line: &str, at: usize, diagnostics: &mut Vec<Diagnostic>) -> Optio
 }
 
 /// The announced name against the number: where the name is another event's, the
-/// event is the named one.
+/// event is the named one. An event of the early numbering announced by the number it
+/// had then (`Event #4 Portal Chess`, `4*` now) is read by its name without a word
+/// (PC-9).
 fn check_name(event: &mut EventCommand, name_text: &str, diagnostics: &mut Vec<Diagnostic>) {
     use crate::rules::events::catalogue;
     let number = event.number.node;
@@ -1140,8 +1142,14 @@ fn check_name(event: &mut EventCommand, name_text: &str, diagnostics: &mut Vec<D
     if named == number {
         return;
     }
-    let name = catalogue::name(named).unwrap_or_default();
-    let numbered = catalogue::name(number).map_or(String::new(), |n| format!(" ({n})"));
+    let early = EventLabel(named);
+    if early.is_early() && early.announced() == number {
+        event.number.node = named;
+        return;
+    }
+    let (named, number) = (early, EventLabel(number));
+    let name = catalogue::name(named.0).unwrap_or_default();
+    let numbered = catalogue::name(number.0).map_or(String::new(), |n| format!(" ({n})"));
     diagnostics.push(
         Diagnostic::new(
             Code::EventNameMismatch,
@@ -1153,7 +1161,7 @@ fn check_name(event: &mut EventCommand, name_text: &str, diagnostics: &mut Vec<D
         )
         .with_help(format!("write `Event #{named} {name}`")),
     );
-    event.number.node = named;
+    event.number.node = named.0;
 }
 
 /// The rest of a line that opens with `start event` and goes on (`start event: Event
@@ -1507,6 +1515,33 @@ mod tests {
         assert_eq!(older("Event #70 Ice\n"), Some((70, false)));
         // #43 has one wording only.
         assert_eq!(older("Event #43 Line Pushers (old)\n"), Some((43, false)));
+    }
+
+    #[test]
+    fn the_early_numbering_is_read_by_name() {
+        // PC-9: `Event #4 Portal Chess` is the early numbering's #4, read as `4*` without a
+        // finding; #4 alone, or named 5-check, stays 5-check; another number with the name
+        // is the usual mismatch.
+        let read = |text: &str| {
+            let parsed = parse_str(text);
+            let number = parsed.game.moves.iter().find_map(|i| match &i.node {
+                Item::EventLine(EventLine {
+                    event: Some(event), ..
+                }) => Some(EventLabel(event.number.node).to_string()),
+                _ => None,
+            });
+            let codes: Vec<Code> = parsed.diagnostics.iter().map(|d| d.code).collect();
+            (number, codes)
+        };
+        let portal = Some("4*".to_owned());
+        assert_eq!(read("Event #4 Portal Chess\n"), (portal.clone(), vec![]));
+        assert_eq!(read("Event #4*: Portal Chess\n"), (portal.clone(), vec![]));
+        assert_eq!(read("Event #4 5-check\n"), (Some("4".to_owned()), vec![]));
+        assert_eq!(read("Event #4\n"), (Some("4".to_owned()), vec![]));
+        assert_eq!(
+            read("Event #36 Portal Chess\n"),
+            (portal, vec![Code::EventNameMismatch])
+        );
     }
 
     #[test]

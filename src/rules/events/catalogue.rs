@@ -5,6 +5,7 @@
 //! that starts an event xpgn does not play.
 
 use super::ALL;
+use crate::command::EARLY_NUMBERING;
 
 /// Where xpgn stands with an event of the catalogue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,11 +34,14 @@ const UNCHECKABLE: [(u16, Support); 1] = [(
     },
 )];
 
-/// Every event of the catalogue by number, with the name its text gives it.
-const NAMES: [(u16, &str); 71] = [
+/// Every event of the catalogue by number, with the name its text gives it; an event of
+/// the early numbering after the one that holds its number now.
+const NAMES: [(u16, &str); 72] = [
     (1, "Check for allies"),
     (3, "Save the king!"),
     (4, "5-check"),
+    // The early numbering's "Event #4", written `4*` (PC-9).
+    (EARLY_NUMBERING + 4, "Portal Chess"),
     (5, "Hidden passage"),
     (6, "Starvation"),
     (7, "Revival"),
@@ -171,6 +175,7 @@ fn normalised(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::EventLabel;
 
     #[test]
     fn announcements_name_their_event() {
@@ -179,6 +184,8 @@ mod tests {
         assert_eq!(named("Fat Pieces"), Some(71));
         assert_eq!(named("Spies"), Some(16));
         assert_eq!(named("5-check"), Some(4));
+        assert_eq!(named("Portal Chess"), Some(EARLY_NUMBERING + 4));
+        assert_eq!(named("Portals"), Some(36));
         assert_eq!(named("a new event"), None);
         assert_eq!(name(16), Some("Spies"));
         assert_eq!(name(2), None);
@@ -189,10 +196,12 @@ mod tests {
         assert_eq!(support(43), Some(Support::Played));
         assert!(matches!(support(93), Some(Support::Unsupported { .. })));
         assert_eq!(support(2), None);
-        let numbers: Vec<u16> = events().map(|(number, _, _)| number).collect();
+        let numbers: Vec<(u16, bool)> = events()
+            .map(|(number, _, _)| EventLabel(number).order())
+            .collect();
         assert!(
             numbers.windows(2).all(|pair| pair[0] < pair[1]),
-            "by number, each once"
+            "by number, each once, 4* after 4"
         );
         assert_eq!(numbers.len(), NAMES.len());
         for event in ALL {

@@ -397,7 +397,7 @@ impl Facings {
             let placed = mv.from == mv.to
                 && mv.promotion.is_none()
                 && matches!(mv.special, Special::Event { .. });
-            if turn || placed {
+            if turn || placed || super::turn_in_parts(&mv) {
                 out.push(mv);
             } else if mv.piece.kind == knight && mv.promotion.is_none() {
                 out.push(mv);

@@ -437,7 +437,7 @@ impl Event for LoyalKnights {
             let placed = mv.from == mv.to
                 && mv.promotion.is_none()
                 && matches!(mv.special, Special::Event { .. });
-            if turn || placed {
+            if turn || placed || super::turn_in_parts(&mv) {
                 out.push(mv);
                 continue;
             }

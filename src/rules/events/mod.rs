@@ -51,6 +51,7 @@ pub mod pawn_march;
 mod picked_pawns;
 pub mod piecebuilder;
 pub mod pit_traps;
+pub mod portal_chess;
 mod portal_paths;
 pub mod portals;
 pub mod prince;
@@ -102,7 +103,7 @@ pub use prince::Prince;
 pub use wall::Wall;
 
 /// Every event xpgn plays, by number; an older wording next to the newest.
-pub const ALL: [&dyn Event; 73] = [
+pub const ALL: [&dyn Event; 74] = [
     &five_check::FiveCheck,
     &HiddenPassage,
     &starvation::Starvation,
@@ -179,6 +180,7 @@ pub const ALL: [&dyn Event; 73] = [
     &sacrificial_catapult::SacrificialCatapult,
     &army_movement::ArmyMovement,
     &multiple_squares::MultipleSquares,
+    &portal_chess::PortalChess,
 ];
 
 /// The event with this number, in its newest wording, if xpgn plays it.
@@ -467,6 +469,17 @@ fn from_to_needed(
             Some(format!("write {}", spelled.join(" or "))),
         ))
     })
+}
+
+/// Whether `mv` is a turn in parts that promotes in its first part (#13 `b8=N->b7,h8=Q#`):
+/// the part carries its own facing, so one attached to the whole turn would make one
+/// turn several moves written alike (found by `tests/random_games.rs`: #99 drawing #13
+/// and #14 beside #85).
+fn turn_in_parts(mv: &Move) -> bool {
+    mv.promotion.is_some()
+        && matches!(mv.special, Special::Event { number, .. }
+            if mv.from != mv.to
+                && by_number(number).is_some_and(|e| e.reads(crate::rules::event::Form::Turn)))
 }
 
 /// The squares the running events take off the board (SB-2).
