@@ -1129,7 +1129,7 @@ mod tests {
             ),
             (
                 "Ra2,Ra3",
-                "a turn in parts joined by commas belongs to events #13 Pawn March, #51 Monster Queen, #102 Running kings and #23 Hungry horses, none of which is running here".to_owned(),
+                "a turn in parts joined by commas belongs to events #13 Pawn March, #51 Monster Queen, #102 Running kings, #23 Hungry horses and #74 Army Movement, none of which is running here".to_owned(),
             ),
             (
                 "Rxa8/b8",

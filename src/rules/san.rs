@@ -176,22 +176,34 @@ fn resolve_turn(v: &Variant, pos: &Position, notation: &Notation) -> Result<Move
     if let Some(reason) = foreign_form(pos, form) {
         return Err(illegal(reason, legal_help(v, pos, &written, None)));
     }
-    // The first reading that gives a move wins, else the first refusal explains, as for
-    // piece moves: `R@a2` is #7's drop onto an empty square and #46's load of an own
-    // piece, a comma list #13's two pawn moves or #74's group (AM-2), whichever started
-    // first.
+    // Where several running events give the spelling a move, the one whose move is
+    // spelled exactly so (in SAN or long notation) wins, else the first started (EC-13): `c6,b6` is #13's two pawn
+    // moves in that order where #74 would write its group `b6,c6` (AM-3), and `R@a2`
+    // #7's drop or #46's load. Without a move, the first refusal explains.
+    let mut first = None;
     let mut refusal = None;
     for event in pos.events() {
         if event.reads(form)
             && let Some(resolved) = event.resolve_turn(v, pos, notation)
         {
             match resolved.and_then(|mv| allowed_by_events(v, pos, mv, &written)) {
-                Ok(mv) => return Ok(mv),
+                Ok(mv)
+                    if san_plain(v, pos, &mv) == written
+                        || lan_giving(v, pos, &mv, Gives::Nothing) == written =>
+                {
+                    return Ok(mv);
+                }
+                Ok(mv) => {
+                    first.get_or_insert(mv);
+                }
                 Err(why) => {
                     refusal.get_or_insert(why);
                 }
             }
         }
+    }
+    if let Some(mv) = first {
+        return Ok(mv);
     }
     if let Some(why) = refusal {
         return Err(why);
