@@ -6,7 +6,7 @@
 //!
 //! A group is one of the event's own moves: the first step's piece, squares and
 //! promotion, and in `data` the block, the other steps' squares in it and their
-//! promotions ([`encode`]). Which order the record writes does not change the result, so
+//! promotions (`encode`). Which order the record writes does not change the result, so
 //! the move holds the group and the canonical order (the front pieces first); a written
 //! order is checked step by step (AM-3).
 
