@@ -81,7 +81,7 @@ pub fn write_respelled(
             written.text.get(from..from + span.len)
         }
     };
-    crate::layout::write_game_spelled(game, out, &spell);
+    crate::layout::write_game_spelled(game, out, spell);
 }
 
 /// Appends `game` in canonical form, as `xpgn fmt` prints it and `xpgn convert --to pgn`

@@ -27,7 +27,7 @@ pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
 
 /// Appends `game` to `out` as PGN, ending with a newline.
 pub fn write_game(game: &Game, out: &mut String) {
-    write_game_spelled(game, out, &|_| None);
+    write_game_spelled(game, out, |_| None);
 }
 
 /// [`write_game`] with each move spelled as `spell` says from where it is written
@@ -36,7 +36,7 @@ pub fn write_game(game: &Game, out: &mut String) {
 pub fn write_game_spelled<'s>(
     game: &Game,
     out: &mut String,
-    spell: &dyn Fn(Span) -> Option<&'s str>,
+    spell: impl Fn(Span) -> Option<&'s str>,
 ) {
     let mut movetext = Lines::new(out, spell);
     movetext.line(&game.prelude, 0);
@@ -92,10 +92,11 @@ pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>, out: &mut Stri
     }
 }
 
-/// Fills lines token by token.
-struct Lines<'a, 's> {
+/// Fills lines token by token; `spell` is asked for each move's spelling (generic, so
+/// that it is inlined: it is asked for nearly every token).
+struct Lines<'a, Spell> {
     out: &'a mut String,
-    spell: &'a dyn Fn(Span) -> Option<&'s str>,
+    spell: Spell,
     column: usize,
     /// No space before the next token (it follows an opening parenthesis).
     glue: bool,
@@ -103,8 +104,8 @@ struct Lines<'a, 's> {
     scratch: String,
 }
 
-impl<'a, 's> Lines<'a, 's> {
-    fn new(out: &'a mut String, spell: &'a dyn Fn(Span) -> Option<&'s str>) -> Lines<'a, 's> {
+impl<'a, 's, Spell: Fn(Span) -> Option<&'s str>> Lines<'a, Spell> {
+    fn new(out: &'a mut String, spell: Spell) -> Lines<'a, Spell> {
         Lines {
             out,
             spell,
@@ -281,7 +282,9 @@ impl<'a, 's> Lines<'a, 's> {
         }
     }
 
-    /// The move number before the move playing `ply`, where one belongs.
+    /// The move number before the move playing `ply`, where one belongs: before every
+    /// other move, so inlined, with numbers past the table out of line.
+    #[inline(always)]
     fn number(&mut self, ply: u32, interrupted: bool) {
         let white = ply.is_multiple_of(2);
         if white || interrupted {
@@ -289,14 +292,17 @@ impl<'a, 's> Lines<'a, 's> {
             let dots = if white { 1 } else { 3 };
             match tabled_number(number, dots) {
                 Some(text) => self.ascii_token(text, 0),
-                None => {
-                    let mut token = arrayvec::ArrayString::<16>::new();
-                    push_decimal(&mut token, number);
-                    token.push_str(&"..."[..dots]);
-                    self.ascii_token(&token, 0);
-                }
+                None => self.untabled_number(number, dots),
             }
         }
+    }
+
+    #[cold]
+    fn untabled_number(&mut self, number: u32, dots: usize) {
+        let mut token = arrayvec::ArrayString::<16>::new();
+        push_decimal(&mut token, number);
+        token.push_str(&"..."[..dots]);
+        self.ascii_token(&token, 0);
     }
 
     /// A brace comment; text that holds a `}` (transcript prose, which is one line) can

@@ -74,6 +74,13 @@ impl<'a> PlayedByOffset<'a> {
     pub fn get(&self, offset: usize) -> Option<&'a PlayedMove> {
         let next = self.next.get();
         let at = |i: usize| self.moves.get(i).map(|m| m.span.offset);
+        // Between the move before the cursor and the one at it: not recorded (nearly
+        // every move of a replay that left out the moves written canonically).
+        if at(next).is_none_or(|o| o > offset)
+            && next.checked_sub(1).and_then(at).is_none_or(|o| o < offset)
+        {
+            return None;
+        }
         let after = if at(next) == Some(offset) && at(next + 1) != Some(offset) {
             next + 1
         } else {

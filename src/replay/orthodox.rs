@@ -139,12 +139,12 @@ fn line(
                     keys.push(key(board));
                 }
                 // Written from the position before the move; the mark and the FEN after.
-                let spelled = recorder
-                    .as_deref_mut()
-                    .map(|recorder| recorder.spell(board, mv, names_no_origin(notation)));
+                if let Some(recorder) = recorder.as_deref_mut() {
+                    recorder.spell(board, mv, notation, item.span);
+                }
                 // Kept only where a variation replaces this move, as the rules core does.
                 before = variation_follows(&items[index + 1..]).then(|| (board.clone(), halfmoves));
-                if recorder.is_some() {
+                if recorder.as_deref().is_some_and(Recorder::counts_halfmoves) {
                     halfmoves = if board.piece_on(mv.from) == Some(Piece::Pawn) || takes(board, mv)
                     {
                         0
@@ -153,15 +153,16 @@ fn line(
                     };
                 }
                 board.play_unchecked(mv);
-                if notation.check.is_some() || spelled.is_some() {
+                if notation.check.is_some() || recorder.is_some() {
                     let gives = gives(board);
                     if let Some(mark) = notation.check
                         && mark_of(gives) != Some(mark)
                     {
                         return None;
                     }
-                    if let (Some(recorder), Some(spelled)) = (recorder.as_deref_mut(), spelled) {
-                        recorder.record(spelled, (board, halfmoves), gives, item.span, ply, path);
+                    if let Some(recorder) = recorder.as_deref_mut() {
+                        let at = (item.span, ply, path.as_slice());
+                        recorder.record((board, halfmoves), gives, notation.check, at);
                     }
                 }
                 plies += 1;
@@ -409,11 +410,20 @@ pub(super) struct Recorder<'t> {
     pub moves: Vec<PlayedMove>,
     /// Plies of the main line recorded.
     pub main_plies: usize,
+    /// The move spelled and not yet played, kept here rather than handed from spelling to
+    /// recording (a copy of every field for every move).
+    pending: Spelled,
 }
 
 /// A move written from the position before it, waiting for what it gives.
-pub(super) struct Spelled {
+#[derive(Default)]
+struct Spelled {
+    /// Canonical SAN before its check mark; left empty where `as_written` says the text
+    /// is that already.
     san: Spelling,
+    /// [`Recording::Respellings`]: the written text is canonical SAN up to its check mark,
+    /// which takes this many bytes.
+    as_written: Option<usize>,
     /// Long notation, kept here until its check mark is known.
     lan: Option<Spelling>,
     detail: Option<Box<MoveDetail>>,
@@ -440,6 +450,7 @@ impl<'t> Recorder<'t> {
             written,
             moves: Vec::new(),
             main_plies: 0,
+            pending: Spelled::default(),
         })
     }
 
@@ -447,15 +458,30 @@ impl<'t> Recorder<'t> {
         self.recording
     }
 
-    /// `alone`: no other piece of the kind can move to the square (see
-    /// [`names_no_origin`]), which spares the search for one.
-    fn spell(&mut self, board: &Board, mv: Move, alone: bool) -> Spelled {
+    /// Only a FEN needs the halfmove clock.
+    fn counts_halfmoves(&self) -> bool {
+        self.recording == Recording::Everything
+    }
+
+    /// The text of the move written at `span`, for [`Recording::Respellings`].
+    fn written_at(&self, span: Span) -> Option<&'t [u8]> {
+        let written = self.written?;
+        let from = span.offset.checked_sub(written.offset)?;
+        written.text.as_bytes().get(from..from + span.len)
+    }
+
+    /// `mv`, written at `span` as `notation`, spelled from `board`, the position before it.
+    fn spell(&mut self, board: &Board, mv: Move, notation: &Notation, span: Span) {
+        let alone = names_no_origin(notation);
         if self.written.is_some() {
-            return Spelled {
-                san: san(board, mv, alone),
-                lan: None,
-                detail: None,
-            };
+            let as_written = self
+                .written_at(span)
+                .and_then(|text| canonical_before_mark(board, mv, notation, text));
+            self.pending.as_written = as_written;
+            if as_written.is_none() {
+                self.pending.san = san(board, mv, alone);
+            }
+            return;
         }
         let detail = (self.recording != Recording::Spellings).then(|| {
             let (from, to, captured) = squares_and_capture(board, mv);
@@ -475,22 +501,40 @@ impl<'t> Recorder<'t> {
                 fen: None,
             })
         });
-        Spelled {
+        self.pending = Spelled {
             san: san(board, mv, alone),
+            as_written: None,
             lan: detail.is_some().then(|| lan(board, mv)),
             detail,
-        }
+        };
     }
 
+    /// `written_mark`: the check mark the move was written with.
     fn record(
         &mut self,
-        mut spelled: Spelled,
         (after, halfmoves): (&Board, u32),
         gives: Gives,
-        span: Span,
-        ply: usize,
-        path: &[(usize, usize)],
+        written_mark: Option<CheckMark>,
+        (span, ply, path): (Span, usize, &[(usize, usize)]),
     ) {
+        if self.written.is_some() {
+            self.main_plies += usize::from(path.is_empty());
+            if self.pending.as_written.is_some() && written_mark == mark_of(gives) {
+                return;
+            }
+        }
+        let mut spelled = std::mem::take(&mut self.pending);
+        if self.written.is_some() {
+            let text = self.written_at(span);
+            if let (Some(body), Some(text)) = (spelled.as_written, text) {
+                // Canonical but for its mark: the SAN is the text before it, ASCII as
+                // the canonical spelling it equals.
+                spelled.san.clear();
+                text[..body]
+                    .iter()
+                    .for_each(|&byte| spelled.san.push(char::from(byte)));
+            }
+        }
         let mark = match gives {
             Gives::Nothing => None,
             Gives::Check => Some('+'),
@@ -502,12 +546,8 @@ impl<'t> Recorder<'t> {
                 lan.push(mark);
             }
         }
-        if let Some(written) = self.written {
-            self.main_plies += usize::from(path.is_empty());
-            let text = span
-                .offset
-                .checked_sub(written.offset)
-                .and_then(|from| written.text.as_bytes().get(from..from + span.len));
+        if self.written.is_some() {
+            let text = self.written_at(span);
             if !text.is_some_and(|text| same_spelling(text, spelled.san.as_bytes())) {
                 self.moves.push(PlayedMove {
                     span,
@@ -535,6 +575,85 @@ impl<'t> Recorder<'t> {
             san: spelled.san.as_str().into(),
             detail: spelled.detail,
         });
+    }
+}
+
+/// The length of `written`'s text before its check mark where that text is exactly the
+/// canonical SAN of `mv` (read as `notation`, played from `board`) and the mark is all
+/// that follows: decided from what resolving the notation proved, without spelling the
+/// SAN, for nearly every move. `None` where it is not so, or where only spelling can say
+/// (a piece written with its origin, whose disambiguation may be more than SAN needs).
+fn canonical_before_mark(
+    board: &Board,
+    mv: Move,
+    notation: &Notation,
+    written: &[u8],
+) -> Option<usize> {
+    if notation.assessment.is_some() {
+        return None;
+    }
+    let body = match notation.check {
+        None => written.len(),
+        Some(mark) => {
+            let (&last, body) = written.split_last()?;
+            if last != mark_byte(mark) {
+                return None;
+            }
+            body.len()
+        }
+    };
+    let to = [b'a' + mv.to.file() as u8, b'1' + mv.to.rank() as u8];
+    // Matched against the few shapes canonical SAN takes, byte by byte: cheaper than
+    // spelling it and comparing.
+    let canonical = match (&notation.body, &written[..body]) {
+        (MoveBody::Castle(castle), b"O-O") => !castle.long,
+        (MoveBody::Castle(castle), b"O-O-O") => castle.long,
+        (MoveBody::Piece(PieceMove { piece: None, .. }), written) => {
+            let (square, promotion) = match (written, mv.promotion) {
+                ([square @ .., b'=', piece], Some(promotion)) => {
+                    (square, *piece == letter(promotion) as u8)
+                }
+                (square, None) => (square, true),
+                _ => return None,
+            };
+            let from = b'a' + mv.from.file() as u8;
+            promotion
+                && match square {
+                    [file, rank] => from == to[0] && [*file, *rank] == to,
+                    [origin, b'x', file, rank] => {
+                        from != to[0] && *origin == from && [*file, *rank] == to
+                    }
+                    _ => false,
+                }
+        }
+        // Resolved without a hint, the piece is the one of its kind that reaches the
+        // square: SAN writes no origin.
+        (
+            MoveBody::Piece(PieceMove {
+                piece: Some(piece @ ('N' | 'B' | 'R' | 'Q' | 'K')),
+                hint: None,
+                ..
+            }),
+            [letter, rest @ ..],
+        ) => {
+            let takes = board.colors(!board.side_to_move()).has(mv.to);
+            u32::from(*letter) == u32::from(*piece)
+                && mv.promotion.is_none()
+                && match rest {
+                    [file, rank] => !takes && [*file, *rank] == to,
+                    [b'x', file, rank] => takes && [*file, *rank] == to,
+                    _ => false,
+                }
+        }
+        _ => false,
+    };
+    canonical.then_some(body)
+}
+
+fn mark_byte(mark: CheckMark) -> u8 {
+    match mark {
+        CheckMark::Check => b'+',
+        CheckMark::Mate => b'#',
     }
 }
 
