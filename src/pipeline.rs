@@ -1,5 +1,5 @@
-//! An ordered parallel pipeline: one thread reads, `jobs` threads work, the calling
-//! thread takes the results in input order.
+//! An ordered parallel pipeline: `jobs` threads each read an item in turn and work on
+//! it, the calling thread takes the results in input order.
 //!
 //! Reading, working and reporting overlap: no step waits for a whole batch, so the
 //! serial parts (splitting a file into chunks, writing the report) run beside the work
@@ -43,77 +43,83 @@ where
     E: Send,
 {
     let limit = in_flight(jobs);
-    // Outside the scope, so that the workers may borrow it; they stop when the reader
-    // drops the sending end.
-    let (work_tx, work_rx) = sync_channel::<(u64, W)>(limit);
-    let work_rx = Mutex::new(work_rx);
+    // Each worker reads its next item itself, in turn: a reading thread of its own cost
+    // a hand-over (a thread woken, often another put to sleep) for every item.
+    let input = Mutex::new(Numbered {
+        items: input,
+        next: 0,
+        ended: false,
+    });
+    // A permit per item in flight: a worker takes one before reading an item, the taker
+    // gives it back once the item's result is taken.
+    let (permit_tx, permit_rx) = sync_channel::<()>(limit);
+    for _ in 0..limit {
+        permit_tx.send(()).expect("the receiver is held here");
+    }
+    let permits = Mutex::new(permit_rx);
     thread::scope(|scope| {
+        // Dropped when this closure returns, before the workers are joined: a worker
+        // waiting for a permit then stops.
+        let permit_tx = permit_tx;
         let (done_tx, done_rx) = sync_channel::<(u64, Result<T, E>)>(limit);
-        // A permit per item in flight: the reader takes one before reading an item, the
-        // taker gives it back once the item's result is taken.
-        let (permit_tx, permit_rx) = sync_channel::<()>(limit);
-        for _ in 0..limit {
-            permit_tx.send(()).expect("the receiver is held here");
-        }
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
-            let (work_rx, work) = (&work_rx, &work);
+            let (input, permits, work) = (&input, &permits, &work);
             thread::Builder::new()
                 .stack_size(stack_bytes)
-                .spawn_scoped(scope, move || worker(work_rx, work, &done_tx))
+                .spawn_scoped(scope, move || worker(input, permits, work, &done_tx))
                 .map_err(Stopped::Spawn)?;
         }
-        let reader_done = done_tx;
-        thread::Builder::new()
-            .spawn_scoped(scope, move || {
-                read(input, &permit_rx, &work_tx, &reader_done)
-            })
-            .map_err(Stopped::Spawn)?;
+        // The taker's loop ends when every worker has dropped its sender.
+        drop(done_tx);
         take_in_order(&done_rx, &permit_tx, &mut take)
     })
 }
 
-/// Numbers the items of `input` and passes them on, one per permit; an error goes
-/// straight to the taker at its place, and ends the reading.
-fn read<W, T, E>(
-    mut input: impl Iterator<Item = Result<W, E>>,
-    permits: &Receiver<()>,
-    work: &SyncSender<(u64, W)>,
-    done: &SyncSender<(u64, Result<T, E>)>,
-) {
-    let mut next = 0;
-    // No permit: the taker has stopped.
-    while permits.recv().is_ok() {
-        let Some(item) = input.next() else {
-            return;
-        };
-        let sent = match item {
-            Ok(item) => work.send((next, item)).is_ok(),
-            Err(e) => {
-                let _ = done.send((next, Err(e)));
-                false
-            }
-        };
-        if !sent {
-            return;
-        }
-        next += 1;
-    }
+/// The input, numbering its items as they are read.
+struct Numbered<I> {
+    items: I,
+    next: u64,
+    /// The input gave its last item or an error: nothing more is read.
+    ended: bool,
 }
 
+/// Reads an item (one per permit) and works on it, until the input ends or the taker
+/// stops; an input's error goes straight to the taker at its place, and ends the reading.
 fn worker<W, T, E>(
-    items: &Mutex<Receiver<(u64, W)>>,
+    input: &Mutex<Numbered<impl Iterator<Item = Result<W, E>>>>,
+    permits: &Mutex<Receiver<()>>,
     work: &impl Fn(W) -> T,
     done: &SyncSender<(u64, Result<T, E>)>,
 ) {
     loop {
-        // A poisoned lock means another worker panicked: the scope re-raises that panic.
-        let Ok(received) = items.lock().map(|items| items.recv()) else {
+        // No permit: the taker has stopped. A poisoned lock means another worker
+        // panicked: the scope re-raises that panic.
+        let Ok(Ok(())) = permits.lock().map(|permits| permits.recv()) else {
             return;
         };
-        let Ok((number, item)) = received else {
+        let Ok(mut numbered) = input.lock() else {
             return;
         };
+        if numbered.ended {
+            return;
+        }
+        let number = numbered.next;
+        let item = match numbered.items.next() {
+            Some(Ok(item)) => item,
+            Some(Err(e)) => {
+                numbered.ended = true;
+                drop(numbered);
+                let _ = done.send((number, Err(e)));
+                return;
+            }
+            None => {
+                numbered.ended = true;
+                return;
+            }
+        };
+        numbered.next += 1;
+        drop(numbered);
         if done.send((number, Ok(work(item)))).is_err() {
             return;
         }
@@ -127,13 +133,13 @@ fn take_in_order<T, E>(
 ) -> Result<(), Stopped<E>> {
     let mut next = 0;
     let mut waiting = BTreeMap::new();
-    // Ends when the reader and every worker have finished.
+    // Ends when every worker has finished.
     for (number, result) in done {
         waiting.insert(number, result);
         while let Some(result) = waiting.remove(&next) {
             next += 1;
             take(result.map_err(Stopped::Failed)?).map_err(Stopped::Failed)?;
-            // The reader may have finished: a permit nobody takes is no error.
+            // The workers may have finished: a permit nobody takes is no error.
             let _ = permits.send(());
         }
     }

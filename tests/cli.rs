@@ -2,7 +2,10 @@
 
 mod common;
 
-use common::{Scratch, assert_same_verdicts, fixture_files, stderr, stdout, xpgn};
+use common::{
+    Scratch, assert_same_verdicts, assert_verdicts_kept, fixture_files, in_parallel, stderr,
+    stdout, verdicts, xpgn,
+};
 use std::path::Path;
 use std::process::Command;
 
@@ -645,37 +648,32 @@ fn rule_set_folders() -> Vec<std::path::PathBuf> {
 fn converted_games_read_back_the_same() {
     let dir = Scratch::new("convert");
     let positions = |path: &str| stdout(&xpgn(&["convert", "--to", "fen", path]));
-    let mut files = 0;
-    for folder in rule_set_folders() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "pgn") {
-                continue;
-            }
-            let original = s(&path).to_owned();
-            for to in ["lan", "san", "json", "yaml"] {
-                let converted = xpgn(&["convert", "--to", to, &original]);
-                let extension = if to.len() == 3 { "pgn" } else { to };
-                let copy = dir.file(&format!("{to}.{extension}"), &stdout(&converted));
-                assert_same_verdicts(&original, s(&copy), &format!("{original} as {to}"));
+    let files: Vec<_> = rule_set_folders()
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(folder).unwrap())
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    assert!(files.len() > 50, "{} fixture files", files.len());
+    in_parallel(&files, |index, path| {
+        let original = s(path);
+        let (verdicts, positions_before) = (verdicts(original), positions(original));
+        for to in ["lan", "san", "json", "yaml"] {
+            let converted = xpgn(&["convert", "--to", to, original]);
+            let extension = if to.len() == 3 { "pgn" } else { to };
+            let copy = dir.file(&format!("{index}-{to}.{extension}"), &stdout(&converted));
+            assert_verdicts_kept(&verdicts, s(&copy), &format!("{original} as {to}"));
+            assert_eq!(positions(s(&copy)), positions_before, "{original} as {to}");
+            if to == "json" {
+                let again = xpgn(&["convert", "--to", "json", s(&copy)]);
                 assert_eq!(
-                    positions(s(&copy)),
-                    positions(&original),
-                    "{original} as {to}"
+                    stdout(&again),
+                    stdout(&converted),
+                    "{original}: json of json"
                 );
-                if to == "json" {
-                    let again = xpgn(&["convert", "--to", "json", s(&copy)]);
-                    assert_eq!(
-                        stdout(&again),
-                        stdout(&converted),
-                        "{original}: json of json"
-                    );
-                }
             }
-            files += 1;
         }
-    }
-    assert!(files > 50, "{files} fixture files");
+    });
 }
 
 /// `fmt` output is canonical: formatting it again changes nothing, `fmt --check` accepts
@@ -684,10 +682,10 @@ fn converted_games_read_back_the_same() {
 #[test]
 fn fmt_is_idempotent_and_keeps_verdicts() {
     let dir = Scratch::new("fmt-fixtures");
-    let mut formatted_files = 0;
-    for path in fixture_files("pgn") {
-        let original = s(&path).to_owned();
-        let once = xpgn(&["fmt", &original]);
+    let formatted_files = std::sync::atomic::AtomicUsize::new(0);
+    in_parallel(&fixture_files("pgn"), |index, path| {
+        let original = s(path);
+        let once = xpgn(&["fmt", original]);
         if once.status.code() == Some(2) {
             assert!(
                 stderr(&once).contains("syntax errors"),
@@ -695,14 +693,14 @@ fn fmt_is_idempotent_and_keeps_verdicts() {
                 stderr(&once)
             );
             assert_eq!(
-                xpgn(&["check", "-q", &original]).status.code(),
+                xpgn(&["check", "-q", original]).status.code(),
                 Some(1),
                 "{original} is refused for its errors"
             );
-            continue;
+            return;
         }
         assert_eq!(once.status.code(), Some(0), "{original}: {}", stderr(&once));
-        let copy = dir.file("once.pgn", &stdout(&once));
+        let copy = dir.file(&format!("{index}-once.pgn"), &stdout(&once));
         let twice = xpgn(&["fmt", s(&copy)]);
         assert_eq!(stdout(&twice), stdout(&once), "{original}: fmt of fmt");
         assert_eq!(
@@ -710,9 +708,10 @@ fn fmt_is_idempotent_and_keeps_verdicts() {
             Some(0),
             "{original}: fmt --check of fmt"
         );
-        assert_same_verdicts(&original, s(&copy), &format!("{original} formatted"));
-        formatted_files += 1;
-    }
+        assert_same_verdicts(original, s(&copy), &format!("{original} formatted"));
+        formatted_files.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    });
+    let formatted_files = formatted_files.into_inner();
     assert!(formatted_files > 90, "{formatted_files} fixture files");
 }
 

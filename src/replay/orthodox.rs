@@ -42,9 +42,15 @@ pub(super) struct Replayed {
 pub(super) fn replay(
     mut board: Board,
     items: &[Spanned<Item>],
-    recorder: Option<&mut Recorder<'_>>,
+    mut recorder: Option<&mut Recorder<'_>>,
 ) -> Option<Replayed> {
     let mut keys = Vec::with_capacity(items.len());
+    if let Some(recorder) = recorder.as_deref_mut()
+        && recorder.recording != Recording::Respellings
+    {
+        // A move recorded for every item, nearly: grown once, not doubling.
+        recorder.moves.reserve(items.len());
+    }
     let halfmoves = u32::from(board.halfmove_clock());
     let plies = line(
         items,
@@ -810,45 +816,50 @@ fn uci(board: &Board, mv: Move, chess960: bool) -> Spelling {
 /// and `Q` for the outermost rooks, else the rook's file), the en-passant square after
 /// every double step.
 fn fen(board: &Board, halfmoves: u32) -> String {
-    let mut out = String::with_capacity(90);
-    // Empty squares answered from one bitboard: asking each square for its piece and
-    // colour cost more than the rest of the conversion.
-    let occupied = board.occupied();
+    // Written as bytes on the stack and copied once: a `String` push per character cost
+    // most of a conversion to FEN.
+    let mut out = FenBytes {
+        bytes: [0; 128],
+        len: 0,
+    };
+    let mut push = |bytes: &[u8]| bytes.iter().for_each(|&byte| out.push(byte));
+    // Each square's letter from the twelve sets of pieces: cheaper than asking every
+    // square for its piece and colour.
+    let mut letters = [0u8; 64];
     let white = board.colors(Side::White);
-    for rank in Rank::ALL.into_iter().rev() {
+    for piece in Piece::ALL {
+        let upper = letter(piece) as u8;
+        for square in board.pieces(piece) {
+            letters[square as usize] = if white.has(square) {
+                upper
+            } else {
+                upper.to_ascii_lowercase()
+            };
+        }
+    }
+    for rank in (0..8).rev() {
         let mut empty = 0;
-        for file in File::ALL {
-            let square = BoardSquare::new(file, rank);
-            let piece = occupied
-                .has(square)
-                .then(|| board.piece_on(square))
-                .flatten();
-            match piece {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    let letter = letter(piece);
-                    out.push(if white.has(square) {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    });
-                }
-                None => empty += 1,
+        for &letter in &letters[rank * 8..rank * 8 + 8] {
+            if letter == 0 {
+                empty += 1;
+                continue;
             }
+            if empty > 0 {
+                push(&[b'0' + empty]);
+                empty = 0;
+            }
+            push(&[letter]);
         }
         if empty > 0 {
-            out.push(char::from(b'0' + empty));
+            push(&[b'0' + empty]);
         }
-        if rank != Rank::First {
-            out.push('/');
+        if rank > 0 {
+            push(b"/");
         }
     }
     let us = board.side_to_move();
-    out.push_str(if us == Side::White { " w " } else { " b " });
-    let castling_start = out.len();
+    push(if us == Side::White { b" w " } else { b" b " });
+    let mut castling = 0;
     for side in [Side::White, Side::Black] {
         let rights = board.castle_rights(side);
         let rooks =
@@ -861,57 +872,80 @@ fn fen(board: &Board, halfmoves: u32) -> String {
         let letters = [
             rights.short.map(|file| {
                 if outer(file, true) {
-                    'K'
+                    b'K'
                 } else {
-                    file_letter(file).to_ascii_uppercase()
+                    file_letter(file).to_ascii_uppercase() as u8
                 }
             }),
             rights.long.map(|file| {
                 if outer(file, false) {
-                    'Q'
+                    b'Q'
                 } else {
-                    file_letter(file).to_ascii_uppercase()
+                    file_letter(file).to_ascii_uppercase() as u8
                 }
             }),
         ];
         for letter in letters.into_iter().flatten() {
-            out.push(match side {
+            castling += 1;
+            push(&[match side {
                 Side::White => letter,
                 Side::Black => letter.to_ascii_lowercase(),
-            });
+            }]);
         }
     }
-    if out.len() == castling_start {
-        out.push('-');
+    if castling == 0 {
+        push(b"-");
     }
-    out.push(' ');
     match board.en_passant() {
         Some(file) => {
-            let mut square = Spelling::new();
-            push_square(
-                &mut square,
-                BoardSquare::new(file, Rank::Sixth.relative_to(us)),
-            );
-            out.push_str(&square);
+            let rank = Rank::Sixth.relative_to(us);
+            push(&[b' ', file_letter(file) as u8, rank_digit(rank) as u8, b' ']);
         }
-        None => out.push('-'),
+        None => push(b" - "),
     }
-    out.push(' ');
-    push_decimal(&mut out, halfmoves);
-    out.push(' ');
-    push_decimal(&mut out, u32::from(board.fullmove_number()));
-    out
+    let (digits, first) = decimal(halfmoves);
+    push(&digits[first..]);
+    push(b" ");
+    let (digits, first) = decimal(u32::from(board.fullmove_number()));
+    push(&digits[first..]);
+    // Every byte pushed is ASCII: never the empty default.
+    std::str::from_utf8(out.bytes.get(..out.len).unwrap_or_default())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A FEN's bytes: at most 104 (71 of placement, two ten-digit counters).
+struct FenBytes {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl FenBytes {
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+}
+
+/// The digits of `n` in decimal, from the index returned, without the formatting
+/// machinery.
+fn decimal(mut n: u32) -> ([u8; 10], usize) {
+    let mut digits = [0u8; 10];
+    let mut first = digits.len();
+    loop {
+        first -= 1;
+        digits[first] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return (digits, first);
+        }
+    }
 }
 
 /// Appends `n` in decimal without the formatting machinery, which took a FEN's time
 /// twice over.
-fn push_decimal(out: &mut String, n: u32) {
-    if n >= 10 {
-        push_decimal(out, n / 10);
-    }
-    out.push(char::from(b'0' + (n % 10) as u8));
-}
-
 fn letter(piece: Piece) -> char {
     match piece {
         Piece::Pawn => 'P',

@@ -86,9 +86,12 @@ impl Drop for Scratch {
     }
 }
 
+/// A game's error codes, main-line plies and ending.
+pub type Verdict = (Vec<String>, u64, String);
+
 /// Per game of a file: the codes of its errors, its main-line plies and its ending, as
 /// `check --format json` gives them.
-pub fn verdicts(path: &str) -> Vec<(Vec<String>, u64, String)> {
+pub fn verdicts(path: &str) -> Vec<Verdict> {
     let output = xpgn(&["check", "--format", "json", path]);
     stdout(&output)
         .lines()
@@ -119,8 +122,12 @@ pub const TRANSCRIPT_ONLY: [&str; 1] = ["event-not-announced"];
 /// right (a move through a passage written without it, a missing `K@`) and those of a
 /// transcript's posting ([`TRANSCRIPT_ONLY`]).
 pub fn assert_same_verdicts(original: &str, rewritten: &str, context: &str) {
+    assert_verdicts_kept(&verdicts(original), rewritten, context);
+}
+
+/// [`assert_same_verdicts`] with the original's [`verdicts`] already known.
+pub fn assert_verdicts_kept(before: &[Verdict], rewritten: &str, context: &str) {
     let respelled = ["event-choice", TRANSCRIPT_ONLY[0]];
-    let before = verdicts(original);
     let after = verdicts(rewritten);
     assert_eq!(after.len(), before.len(), "{context}");
     for (game, (was, now)) in before.iter().zip(&after).enumerate() {
@@ -148,4 +155,23 @@ pub fn fixture_files(extension: &str) -> Vec<PathBuf> {
             .collect();
     files.sort();
     files
+}
+
+/// Runs `each` on every item (with its index) on as many threads as there are cores: the
+/// tests that run the binary thousands of times spend their time starting processes. A
+/// panic in any of them fails the caller.
+pub fn in_parallel<T: Sync>(items: &[T], each: impl Fn(usize, &T) + Sync) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(item) = items.get(index) else { break };
+                    each(index, item);
+                }
+            });
+        }
+    });
 }
