@@ -8,6 +8,9 @@
 //! started by one player, and with every pair the meta rules let run together (EC-12),
 //! one started by each.
 
+mod common;
+
+use common::in_parallel;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRng};
 use xpgn::command::parse_event;
@@ -332,10 +335,11 @@ fn allowed_pairs() -> Vec<(usize, usize)> {
 }
 
 /// Every pair the meta rules allow plays a game, each event started early by its own
-/// player, from a seed of its own: no pair is left to chance.
+/// player, from a seed of its own: no pair is left to chance. The pairs' games, several
+/// thousand, are shared among the cores.
 #[test]
 fn event_chess_every_allowed_pair() {
-    for (first, second) in allowed_pairs() {
+    in_parallel(&allowed_pairs(), |_, &(first, second)| {
         let seed = SEED ^ (first as u64) << 32 ^ (second as u64) << 16;
         let mut rng = TestRng::from_seed(
             proptest::test_runner::RngAlgorithm::ChaCha,
@@ -359,7 +363,7 @@ fn event_chess_every_allowed_pair() {
             60,
             &mut rng,
         ));
-    }
+    });
 }
 
 fn seed_bytes(seed: u64) -> [u8; 32] {
