@@ -199,7 +199,7 @@ impl Rendered {
         for (index, &(text_end, slots_end)) in self.games.iter().enumerate() {
             for &slot in &self.slots[slot_at..slots_end] {
                 out.write_all(&self.text[text_at..slot])?;
-                write!(out, "{}", first_number + index)?;
+                out.write_all(itoa::Buffer::new().format(first_number + index).as_bytes())?;
                 text_at = slot;
             }
             slot_at = slots_end;
@@ -466,27 +466,6 @@ fn write_hidden(out: &mut Rendered, more: usize) {
 /// `--format json`: one JSON object per game (JSON Lines), as `spec/cli.md` defines.
 pub struct JsonReporter;
 
-/// A game's line of `--format json` after its file and number (`{"file":..,"game":N,`),
-/// which are written first.
-#[derive(Serialize)]
-struct JsonGame<'a> {
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    variant: &'a str,
-    /// Numbers, `"4*"` for the early numbering's Portal Chess (PC-9).
-    events: Vec<EventLabel>,
-    plies: usize,
-    result: Option<&'static str>,
-    /// How the final position ends the game (`checkmate`, `stalemate`, ...), if it does.
-    ending: Option<&'static str>,
-    /// What the main line tells of the events' secret choices, each under its key
-    /// (`passage`: the #5 Hidden passage squares it gives or implies).
-    #[serde(flatten)]
-    event_reports: BTreeMap<&'static str, &'a serde_json::Value>,
-    status: &'static str,
-    diagnostics: Vec<JsonDiagnostic<'a>>,
-}
-
 #[derive(Serialize)]
 struct JsonDiagnostic<'a> {
     severity: Severity,
@@ -537,82 +516,134 @@ fn main_line_events(game: &Game) -> Vec<u16> {
     events
 }
 
+/// Appends `value` as serde_json writes it.
+fn push_json<T: Serialize + ?Sized>(text: &mut Vec<u8>, value: &T) {
+    // Writing JSON to memory fails only for a map key that is not a string, which
+    // these types have none of.
+    let _ = serde_json::to_writer(text, value);
+}
+
+/// Appends `value` as a JSON string, as serde_json writes it: copied whole when nothing
+/// in it needs escaping, the common case (a file name, a player's name).
+fn push_json_str(text: &mut Vec<u8>, value: &str) {
+    // Not short-circuiting, so that the test runs over many bytes at once.
+    let needs_escape = value.bytes().fold(false, |any, byte| {
+        any | (byte < 0x20) | (byte == b'"') | (byte == b'\\')
+    });
+    if needs_escape {
+        push_json(text, value);
+    } else {
+        text.reserve(value.len() + 2);
+        text.push(b'"');
+        text.extend_from_slice(value.as_bytes());
+        text.push(b'"');
+    }
+}
+
+fn push_json_option_str(text: &mut Vec<u8>, value: Option<&str>) {
+    match value {
+        Some(value) => push_json_str(text, value),
+        None => text.extend_from_slice(b"null"),
+    }
+}
+
+fn json_diagnostic(d: &Diagnostic, at: LineColumn) -> JsonDiagnostic<'_> {
+    JsonDiagnostic {
+        severity: d.severity,
+        code: d.code.name(),
+        message: &d.message,
+        line: at.line,
+        column: at.column,
+        offset: d.span.offset,
+        length: d.span.len,
+        ply: d.at_move.as_ref().map(|m| m.ply),
+        written: d.at_move.as_ref().map(|m| m.written.as_str()),
+        help: d.help.as_deref(),
+        variation: d
+            .at_move
+            .as_ref()
+            .map(|m| m.variation.as_slice())
+            .filter(|v| !v.is_empty()),
+        fix: d.fix.as_deref().map(|f| JsonFix {
+            offset: f.span.offset,
+            length: f.span.len,
+            replacement: &f.replacement,
+        }),
+    }
+}
+
 impl Reporter for JsonReporter {
+    // Written piece by piece rather than as one serde object: its keys are constants,
+    // and escaping them again for every game was a fifth of `check --format json` on a
+    // file of short games. The values still go through serde_json, so the bytes are
+    // those serde would write.
     fn render(&self, report: &GameReport<'_>, locator: &mut Locator, out: &mut Rendered) {
         let game = report.game;
-        let diagnostics = report
-            .replay
-            .diagnostics
+        let replay = report.replay;
+        out.text.extend_from_slice(b"{\"file\":");
+        push_json_str(&mut out.text, report.source.name);
+        out.text.extend_from_slice(b",\"game\":");
+        out.number_slot();
+        let text = &mut out.text;
+        text.extend_from_slice(b",\"white\":");
+        push_json_option_str(text, game.tag("White"));
+        text.extend_from_slice(b",\"black\":");
+        push_json_option_str(text, game.tag("Black"));
+        text.extend_from_slice(b",\"variant\":");
+        push_json_str(text, &replay.variant);
+        text.extend_from_slice(b",\"events\":[");
+        let events = replay
+            .events_from_start
             .iter()
-            .map(|d| {
-                let at = locator.locate(report.source, d.span.offset);
-                JsonDiagnostic {
-                    severity: d.severity,
-                    code: d.code.name(),
-                    message: &d.message,
-                    line: at.line,
-                    column: at.column,
-                    offset: d.span.offset,
-                    length: d.span.len,
-                    ply: d.at_move.as_ref().map(|m| m.ply),
-                    written: d.at_move.as_ref().map(|m| m.written.as_str()),
-                    help: d.help.as_deref(),
-                    variation: d
-                        .at_move
-                        .as_ref()
-                        .map(|m| m.variation.as_slice())
-                        .filter(|v| !v.is_empty()),
-                    fix: d.fix.as_deref().map(|f| JsonFix {
-                        offset: f.span.offset,
-                        length: f.span.len,
-                        replacement: &f.replacement,
-                    }),
-                }
-            })
-            .collect();
-        let object = JsonGame {
-            white: game.tag("White"),
-            black: game.tag("Black"),
-            variant: &report.replay.variant,
-            events: report
-                .replay
-                .events_from_start
-                .iter()
-                .copied()
-                .chain(main_line_events(game))
-                .map(EventLabel)
-                .collect(),
-            plies: report.replay.plies,
-            result: game.result.as_ref().map(|r| r.node.as_str()).or_else(|| {
-                game.tag("Result")
-                    .and_then(Outcome::parse)
-                    .map(Outcome::as_str)
-            }),
-            ending: report.replay.ending.map(|e| e.name()),
-            event_reports: report
-                .replay
+            .copied()
+            .chain(main_line_events(game));
+        for (index, event) in events.enumerate() {
+            if index > 0 {
+                text.push(b',');
+            }
+            push_json(text, &EventLabel(event));
+        }
+        text.extend_from_slice(b"],\"plies\":");
+        text.extend_from_slice(itoa::Buffer::new().format(replay.plies).as_bytes());
+        text.extend_from_slice(b",\"result\":");
+        let result = game.result.as_ref().map(|r| r.node.as_str()).or_else(|| {
+            game.tag("Result")
+                .and_then(Outcome::parse)
+                .map(Outcome::as_str)
+        });
+        push_json_option_str(text, result);
+        text.extend_from_slice(b",\"ending\":");
+        push_json_option_str(text, replay.ending.map(|e| e.name()));
+        if !replay.event_reports.is_empty() {
+            // By key, the last report of a key winning, as a map of them gives.
+            let by_key: BTreeMap<&str, &serde_json::Value> = replay
                 .event_reports
                 .iter()
                 .map(|(key, value)| (*key, value))
-                .collect(),
-            status: if report.replay.diagnostics.iter().any(Diagnostic::is_error) {
-                "error"
-            } else {
-                "ok"
-            },
-            diagnostics,
-        };
-        out.text.extend_from_slice(b"{\"file\":");
-        // Writing JSON to memory fails only for a map key that is not a string, which
-        // these types have none of.
-        let _ = serde_json::to_writer(&mut *out, report.source.name);
-        out.text.extend_from_slice(b",\"game\":");
-        out.number_slot();
-        let rest = out.text.len();
-        let _ = serde_json::to_writer(&mut *out, &object);
-        // The object's own `{` gives way to the comma after the number.
-        out.text[rest] = b',';
-        out.text.push(b'\n');
+                .collect();
+            for (key, value) in by_key {
+                text.push(b',');
+                push_json_str(text, key);
+                text.push(b':');
+                push_json(text, value);
+            }
+        }
+        text.extend_from_slice(if replay.diagnostics.iter().any(Diagnostic::is_error) {
+            b",\"status\":\"error\",\"diagnostics\":"
+        } else {
+            b",\"status\":\"ok\",\"diagnostics\":"
+        });
+        if replay.diagnostics.is_empty() {
+            text.extend_from_slice(b"[]");
+        } else {
+            let diagnostics: Vec<JsonDiagnostic<'_>> = replay
+                .diagnostics
+                .iter()
+                .map(|d| json_diagnostic(d, locator.locate(report.source, d.span.offset)))
+                .collect();
+            push_json(&mut out.text, &diagnostics);
+        }
+        out.text.extend_from_slice(b"}\n");
     }
 
     fn finish(&self, _: &Summary, out: &mut dyn Write) -> io::Result<()> {
@@ -1083,4 +1114,31 @@ fn excerpt_safe(text: &str) -> Cow<'_, str> {
             })
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_the_bytes_serde_writes() {
+        let values = [
+            "",
+            "/games/openings.pgn",
+            "Carlsen, Magnus",
+            "say \"hi\"",
+            "C:\\games\\a.pgn",
+            "tab\there, line\nbreak, bell\u{7}",
+            "Dvořák ♞ 象棋",
+            "\u{1f}",
+        ];
+        for value in values {
+            let mut text = Vec::new();
+            push_json_str(&mut text, value);
+            assert_eq!(text, serde_json::to_vec(value).unwrap(), "{value:?}");
+        }
+        let mut text = Vec::new();
+        push_json_option_str(&mut text, None);
+        assert_eq!(text, b"null");
+    }
 }
