@@ -8,6 +8,9 @@ use serde::Serialize;
 
 use crate::layout::SEVEN_TAG_ROSTER;
 use crate::pgn::{Game, Item, Outcome, Tag};
+// The main-line lists are what a replay can record alone; named here, where they are
+// written.
+pub use crate::replay::MainLine;
 use crate::replay::{
     MoveDetail, Played, PlayedByOffset, PlayedMove, Recording, Replay, replay_respelling,
 };
@@ -21,13 +24,6 @@ pub enum Spelling {
     San,
     /// Long notation, every move with its origin (`Ng8xf6-c4`).
     Lan,
-}
-
-/// The main-line lists `convert` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MainLine {
-    Uci,
-    Fen,
 }
 
 /// Why a game cannot be written in a notation.
@@ -140,6 +136,12 @@ pub fn main_line_text(replay: &Replay, list: MainLine) -> Result<String, Unconve
     let Some(played) = &replay.played else {
         return Ok(String::new());
     };
+    if played.recording == Recording::MainLine(list) {
+        return Ok(match list {
+            MainLine::Uci => played.main_line.clone(),
+            MainLine::Fen => [played.start.as_str(), &played.main_line].concat(),
+        });
+    }
     let mut out = String::new();
     match list {
         MainLine::Fen => {

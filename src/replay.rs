@@ -114,6 +114,10 @@ pub struct Played {
     /// state FEN does not hold, and the move that led to it (none at ply 0).
     #[serde(skip)]
     pub board: Option<(Position, Option<PlayedMove>)>,
+    /// [`Recording::MainLine`]: the list, the moves in UCI between spaces, or the
+    /// position after each move in FEN after a line break.
+    #[serde(skip)]
+    pub main_line: String,
 }
 
 impl Played {
@@ -136,8 +140,13 @@ impl Played {
         self.main_plies += usize::from(main_line);
         match self.recording {
             Recording::Spellings | Recording::Respellings => self.moves.push(played_move(None)),
-            Recording::Moves => self.moves.push(played_move(Some(false))),
-            Recording::Everything => self.moves.push(played_move(Some(true))),
+            // The rules core keeps the moves a main-line list is made of.
+            Recording::Moves | Recording::MainLine(MainLine::Uci) => {
+                self.moves.push(played_move(Some(false)));
+            }
+            Recording::Everything | Recording::MainLine(MainLine::Fen) => {
+                self.moves.push(played_move(Some(true)));
+            }
             Recording::Board(wanted) => {
                 if main_line && wanted.is_none_or(|ply| ply == self.main_plies) {
                     self.board = Some((after.clone(), Some(played_move(Some(true)))));
@@ -259,6 +268,13 @@ impl MoveDetail {
     }
 }
 
+/// The main-line lists `convert` writes ([`crate::convert::main_line_text`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MainLine {
+    Uci,
+    Fen,
+}
+
 /// How much a replay records of the moves that replayed ([`Replay::played`]): only what
 /// its reader uses, so that a game of 100,000 plies takes megabytes, not hundreds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -278,9 +294,27 @@ pub enum Recording {
     #[default]
     /// Everything a conversion writes: [`MoveDetail`] per move, FEN included.
     Everything,
+    /// A main-line list alone: the moves in UCI, or the positions after them in FEN, the
+    /// text [`crate::convert::main_line_text`] gives, written into [`Played::main_line`]
+    /// as the replay goes, with nothing kept per move (the 64-square replay of orthodox
+    /// games). The rules core records [`Recording::Moves`] or [`Recording::Everything`]
+    /// instead, and [`Played::recording`] says so.
+    MainLine(MainLine),
     /// One position of the main line to draw ([`Played::board`]): after this many plies,
     /// or after the last that replays.
     Board(Option<usize>),
+}
+
+impl Recording {
+    /// What the rules core records for `self`: the moves of a main-line list rather
+    /// than the list.
+    fn in_rules_core(self) -> Recording {
+        match self {
+            Recording::MainLine(MainLine::Uci) => Recording::Moves,
+            Recording::MainLine(MainLine::Fen) => Recording::Everything,
+            recording => recording,
+        }
+    }
 }
 
 /// Checks a parsed game: replays it and merges what reading and replaying found, in
@@ -480,17 +514,19 @@ fn replay_orthodox(
         variant: Cow::Borrowed(&variant.slug),
         plies: replayed.plies,
         ending: replayed.ending,
-        played: recorder.map(|recorder| {
+        played: recorder.map(|mut recorder| {
             let start = match &fen_position {
                 None => variant.start_position_fen().to_owned(),
                 Some(position) => crate::rules::write_fen(variant, position),
             };
+            let main_line = recorder.take_main_line();
             Box::new(Played {
                 recording: recorder.recording(),
                 start,
                 moves: recorder.moves,
                 main_plies: recorder.main_plies,
                 board: None,
+                main_line,
             })
         }),
         ..Replay::default()
@@ -570,7 +606,7 @@ fn replay_under(
         starts_events_in_orthodox_chess: false,
         history: variant.events.then(Vec::new),
         played: record.map(|recording| Played {
-            recording,
+            recording: recording.in_rules_core(),
             start: if fen_tag.is_none() && start_events.is_empty() {
                 variant.start_position_fen().to_owned()
             } else {
@@ -579,6 +615,7 @@ fn replay_under(
             moves: Vec::new(),
             main_plies: 0,
             board: matches!(recording, Recording::Board(_)).then(|| (position.clone(), None)),
+            main_line: String::new(),
         }),
     };
     let from_start_position = start_events.is_empty() && fen_tag.is_none();

@@ -200,8 +200,10 @@ fn write_game(
     }
     // A FEN per move only where the output holds it, and SAN alone where that is all.
     let recording = match target {
-        Target::Fen | Target::Json | Target::Yaml => Recording::Everything,
-        Target::Lan | Target::Uci => Recording::Moves,
+        Target::Json | Target::Yaml => Recording::Everything,
+        Target::Lan => Recording::Moves,
+        Target::Uci => Recording::MainLine(MainLine::Uci),
+        Target::Fen => Recording::MainLine(MainLine::Fen),
         Target::San | Target::Pgn => Recording::Spellings,
     };
     // Canonical SAN of a PGN game: only the moves written otherwise need spelling, as in

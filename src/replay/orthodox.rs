@@ -24,7 +24,7 @@ use super::variation_follows;
 use crate::command::mentions_event;
 use crate::notation::{CheckMark, Hint, MoveBody, Notation, PieceMove, Separator, Square};
 use crate::pgn::Item;
-use crate::replay::{MoveDetail, PlayedMove, Recording};
+use crate::replay::{MainLine, MoveDetail, PlayedMove, Recording};
 use crate::rules::ending::Ending;
 use crate::rules::san::Gives;
 use crate::rules::{Color, Position, Variant, write_fen};
@@ -46,7 +46,7 @@ pub(super) fn replay(
 ) -> Option<Replayed> {
     let mut keys = Vec::with_capacity(items.len());
     if let Some(recorder) = recorder.as_deref_mut()
-        && recorder.recording != Recording::Respellings
+        && recorder.keeps_every_move()
     {
         // A move recorded for every item, nearly: grown once, not doubling.
         recorder.moves.reserve(items.len());
@@ -183,7 +183,7 @@ fn line(
                     None,
                     (ply - 1, start_halfmoves),
                     path,
-                    recorder.as_deref_mut(),
+                    recorder.as_deref_mut().filter(|r| r.records_variations()),
                 )?;
                 path.pop();
             }
@@ -419,6 +419,9 @@ pub(super) struct Recorder<'t> {
     /// The move spelled and not yet played, kept here rather than handed from spelling to
     /// recording (a copy of every field for every move).
     pending: Spelled,
+    /// [`Recording::MainLine`]: the list, as [`crate::replay::Played::main_line`] holds it,
+    /// all ASCII (made a `String` once, not a FEN at a time).
+    main_line: Vec<u8>,
 }
 
 /// A move written from the position before it, waiting for what it gives.
@@ -457,6 +460,7 @@ impl<'t> Recorder<'t> {
             moves: Vec::new(),
             main_plies: 0,
             pending: Spelled::default(),
+            main_line: Vec::new(),
         })
     }
 
@@ -464,9 +468,31 @@ impl<'t> Recorder<'t> {
         self.recording
     }
 
+    /// The main-line list recorded ([`Recording::MainLine`]), taken.
+    pub fn take_main_line(&mut self) -> String {
+        // Every byte pushed is ASCII: never the empty default.
+        String::from_utf8(std::mem::take(&mut self.main_line)).unwrap_or_default()
+    }
+
     /// Only a FEN needs the halfmove clock.
     fn counts_halfmoves(&self) -> bool {
-        self.recording == Recording::Everything
+        matches!(
+            self.recording,
+            Recording::Everything | Recording::MainLine(MainLine::Fen)
+        )
+    }
+
+    /// Whether nearly every move gets its record in [`Recorder::moves`].
+    fn keeps_every_move(&self) -> bool {
+        !matches!(
+            self.recording,
+            Recording::Respellings | Recording::MainLine(_)
+        )
+    }
+
+    /// A main-line list has no part in variations: they replay unrecorded.
+    fn records_variations(&self) -> bool {
+        !matches!(self.recording, Recording::MainLine(_))
     }
 
     /// The text of the move written at `span`, for [`Recording::Respellings`].
@@ -478,6 +504,18 @@ impl<'t> Recorder<'t> {
 
     /// `mv`, written at `span` as `notation`, spelled from `board`, the position before it.
     fn spell(&mut self, board: &Board, mv: Move, notation: &Notation, span: Span) {
+        match self.recording {
+            Recording::MainLine(MainLine::Uci) => {
+                if !self.main_line.is_empty() {
+                    self.main_line.push(b' ');
+                }
+                self.main_line
+                    .extend_from_slice(uci(board, mv, self.chess960).as_bytes());
+                return;
+            }
+            Recording::MainLine(MainLine::Fen) => return,
+            _ => {}
+        }
         let alone = names_no_origin(notation);
         if self.written.is_some() {
             let as_written = self
@@ -523,6 +561,14 @@ impl<'t> Recorder<'t> {
         written_mark: Option<CheckMark>,
         (span, ply, path): (Span, usize, &[(usize, usize)]),
     ) {
+        if let Recording::MainLine(list) = self.recording {
+            self.main_plies += 1;
+            if list == MainLine::Fen {
+                self.main_line.push(b'\n');
+                push_fen(after, halfmoves, &mut self.main_line);
+            }
+            return;
+        }
         if self.written.is_some() {
             self.main_plies += usize::from(path.is_empty());
             if self.pending.as_written.is_some() && written_mark == mark_of(gives) {
@@ -816,13 +862,19 @@ fn uci(board: &Board, mv: Move, chess960: bool) -> Spelling {
 /// and `Q` for the outermost rooks, else the rook's file), the en-passant square after
 /// every double step.
 fn fen(board: &Board, halfmoves: u32) -> String {
-    // Written as bytes on the stack and copied once: a `String` push per character cost
-    // most of a conversion to FEN.
-    let mut out = FenBytes {
+    let mut out = Vec::new();
+    push_fen(board, halfmoves, &mut out);
+    // Every byte pushed is ASCII: never the empty default.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Appends [`fen`] to `out` as bytes, all ASCII. Written on the stack and copied once: a
+/// push per character onto a `String` or `Vec` cost most of a conversion to FEN.
+fn push_fen(board: &Board, halfmoves: u32, out: &mut Vec<u8>) {
+    let mut fen = FenBytes {
         bytes: [0; 128],
         len: 0,
     };
-    let mut push = |bytes: &[u8]| bytes.iter().for_each(|&byte| out.push(byte));
     // Each square's letter from the twelve sets of pieces: cheaper than asking every
     // square for its piece and colour.
     let mut letters = [0u8; 64];
@@ -837,28 +889,29 @@ fn fen(board: &Board, halfmoves: u32) -> String {
             };
         }
     }
+    // Rank by rank from the occupied squares: a step a piece, not a square.
+    let occupied = board.occupied().0;
     for rank in (0..8).rev() {
-        let mut empty = 0;
-        for &letter in &letters[rank * 8..rank * 8 + 8] {
-            if letter == 0 {
-                empty += 1;
-                continue;
+        let mut row = (occupied >> (rank * 8)) as u8;
+        let mut file = 0;
+        while row != 0 {
+            let next = row.trailing_zeros() as u8;
+            if next > file {
+                fen.push(b'0' + next - file);
             }
-            if empty > 0 {
-                push(&[b'0' + empty]);
-                empty = 0;
-            }
-            push(&[letter]);
+            fen.push(letters[rank * 8 + usize::from(next)]);
+            file = next + 1;
+            row &= row - 1;
         }
-        if empty > 0 {
-            push(&[b'0' + empty]);
+        if file < 8 {
+            fen.push(b'0' + 8 - file);
         }
         if rank > 0 {
-            push(b"/");
+            fen.push(b'/');
         }
     }
     let us = board.side_to_move();
-    push(if us == Side::White { b" w " } else { b" b " });
+    fen.extend(if us == Side::White { b" w " } else { b" b " });
     let mut castling = 0;
     for side in [Side::White, Side::Black] {
         let rights = board.castle_rights(side);
@@ -887,45 +940,50 @@ fn fen(board: &Board, halfmoves: u32) -> String {
         ];
         for letter in letters.into_iter().flatten() {
             castling += 1;
-            push(&[match side {
+            fen.push(match side {
                 Side::White => letter,
                 Side::Black => letter.to_ascii_lowercase(),
-            }]);
+            });
         }
     }
     if castling == 0 {
-        push(b"-");
+        fen.push(b'-');
     }
     match board.en_passant() {
         Some(file) => {
             let rank = Rank::Sixth.relative_to(us);
-            push(&[b' ', file_letter(file) as u8, rank_digit(rank) as u8, b' ']);
+            fen.extend(&[b' ', file_letter(file) as u8, rank_digit(rank) as u8, b' ']);
         }
-        None => push(b" - "),
+        None => fen.extend(b" - "),
     }
     let (digits, first) = decimal(halfmoves);
-    push(&digits[first..]);
-    push(b" ");
+    fen.extend(&digits[first..]);
+    fen.push(b' ');
     let (digits, first) = decimal(u32::from(board.fullmove_number()));
-    push(&digits[first..]);
-    // Every byte pushed is ASCII: never the empty default.
-    std::str::from_utf8(out.bytes.get(..out.len).unwrap_or_default())
-        .unwrap_or_default()
-        .to_owned()
+    fen.extend(&digits[first..]);
+    out.extend_from_slice(fen.as_bytes());
 }
 
 /// A FEN's bytes: at most 104 (71 of placement, two ten-digit counters).
 struct FenBytes {
     bytes: [u8; 128],
-    len: usize,
+    len: u8,
 }
 
 impl FenBytes {
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len).min(self.bytes.len())]
+    }
+
+    /// Stored at the length masked into the array, which is longer than a FEN: a store
+    /// and an increment, no test.
     fn push(&mut self, byte: u8) {
-        if let Some(slot) = self.bytes.get_mut(self.len) {
-            *slot = byte;
-            self.len += 1;
-        }
+        self.bytes[usize::from(self.len) & 127] = byte;
+        self.len = self.len.wrapping_add(1);
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&byte| self.push(byte));
     }
 }
 
@@ -980,7 +1038,8 @@ fn square_name(square: BoardSquare) -> CompactString {
 mod tests {
     use std::path::{Path, PathBuf};
 
-    use super::super::{Recording, replay_orthodox, replay_under};
+    use super::super::{MainLine, Recording, replay_orthodox, replay_under};
+    use crate::convert::main_line_text;
     use crate::games::read_games;
     use crate::pgn::{Game, parse_str};
     use crate::rules::{Variant, Variants};
@@ -1079,6 +1138,24 @@ mod tests {
             assert_eq!(
                 fast, core,
                 "{name}: the recordings disagree ({recording:?})"
+            );
+        }
+        // The main-line lists, written as the replay goes, against the ones made from
+        // the core's records of every move.
+        for list in [MainLine::Uci, MainLine::Fen] {
+            let recording = Recording::MainLine(list);
+            let fast = replay_orthodox(game, variant, Some((recording, None)))
+                .expect("taken as without recording");
+            let core = replay_under(game, variant, &[], Some(recording)).expect("no event starts");
+            let recorded = |replay: &super::super::Replay| {
+                replay.played.as_ref().map(|played| played.recording)
+            };
+            assert_eq!(recorded(&fast), Some(recording));
+            assert_ne!(recorded(&core), Some(recording), "the core keeps moves");
+            assert_eq!(
+                main_line_text(&fast, list),
+                main_line_text(&core, list),
+                "{name}: the {list:?} lists disagree"
             );
         }
         assert!(replay_orthodox(game, variant, Some((Recording::Board(None), None))).is_none());
