@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex, PoisonError};
 
 use memchr::memmem;
@@ -152,6 +153,32 @@ pub trait Reporter: Sync {
     }
     /// Writes what closes the report, once every game is written.
     fn finish(&self, summary: &Summary, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// The size of the largest rendering of a run so far, for each next one to start with
+/// room for: grown from empty, each chunk's rendering copied itself over and over as it
+/// doubled (a tenth of `lint --format json` on a file with many findings). Chunks vary in
+/// size, hence the largest rather than the last; capped, so that a huge chunk does not
+/// make every later one reserve as much.
+#[derive(Debug, Default)]
+pub struct RenderedSize(AtomicUsize);
+
+impl RenderedSize {
+    const MAX_RESERVED: usize = 1 << 20;
+
+    /// An empty rendering with room for as much text as the largest so far.
+    pub fn new_rendered(&self) -> Rendered {
+        Rendered {
+            text: Vec::with_capacity(self.0.load(Ordering::Relaxed)),
+            ..Rendered::default()
+        }
+    }
+
+    /// Notes the size of a finished rendering.
+    pub fn note(&self, rendered: &Rendered) {
+        let size = rendered.text.len().min(Self::MAX_RESERVED);
+        self.0.fetch_max(size, Ordering::Relaxed);
+    }
 }
 
 /// The reports of a run of games, rendered before their numbers in the file are known
@@ -466,34 +493,6 @@ fn write_hidden(out: &mut Rendered, more: usize) {
 /// `--format json`: one JSON object per game (JSON Lines), as `spec/cli.md` defines.
 pub struct JsonReporter;
 
-#[derive(Serialize)]
-struct JsonDiagnostic<'a> {
-    severity: Severity,
-    code: &'static str,
-    message: &'a str,
-    line: usize,
-    column: usize,
-    offset: usize,
-    length: usize,
-    ply: Option<usize>,
-    #[serde(rename = "move")]
-    written: Option<&'a str>,
-    help: Option<&'a str>,
-    /// Where a variation's move stands: `[ply, nth variation at that ply]` per level.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    variation: Option<&'a [(usize, usize)]>,
-    /// The edit `xpgn lint --fix` makes (offset and length in the decoded text).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    fix: Option<JsonFix<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonFix<'a> {
-    offset: usize,
-    length: usize,
-    replacement: &'a str,
-}
-
 /// Event numbers started in the main line, in order.
 fn main_line_events(game: &Game) -> Vec<u16> {
     // Built once: nearly every comment of a large file is searched (clock comments).
@@ -524,7 +523,9 @@ fn push_json<T: Serialize + ?Sized>(text: &mut Vec<u8>, value: &T) {
 }
 
 /// Appends `value` as a JSON string, as serde_json writes it: copied whole when nothing
-/// in it needs escaping, the common case (a file name, a player's name).
+/// in it needs escaping, the common case (a file name, a player's name, most messages).
+/// Where something does, serde_json's own loop was as fast as any tried (SWAR search,
+/// 16-byte masks): such texts escape many bytes (quoted tags, line breaks).
 fn push_json_str(text: &mut Vec<u8>, value: &str) {
     // Not short-circuiting, so that the test runs over many bytes at once.
     let needs_escape = value.bytes().fold(false, |any, byte| {
@@ -547,29 +548,52 @@ fn push_json_option_str(text: &mut Vec<u8>, value: Option<&str>) {
     }
 }
 
-fn json_diagnostic(d: &Diagnostic, at: LineColumn) -> JsonDiagnostic<'_> {
-    JsonDiagnostic {
-        severity: d.severity,
-        code: d.code.name(),
-        message: &d.message,
-        line: at.line,
-        column: at.column,
-        offset: d.span.offset,
-        length: d.span.len,
-        ply: d.at_move.as_ref().map(|m| m.ply),
-        written: d.at_move.as_ref().map(|m| m.written.as_str()),
-        help: d.help.as_deref(),
-        variation: d
-            .at_move
-            .as_ref()
-            .map(|m| m.variation.as_slice())
-            .filter(|v| !v.is_empty()),
-        fix: d.fix.as_deref().map(|f| JsonFix {
-            offset: f.span.offset,
-            length: f.span.len,
-            replacement: &f.replacement,
-        }),
+/// Appends `d`, found at `at`, as the object `--format json` lists it.
+fn push_json_diagnostic(text: &mut Vec<u8>, d: &Diagnostic, at: LineColumn) {
+    let number = |text: &mut Vec<u8>, n: usize| {
+        text.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    };
+    text.extend_from_slice(b"{\"severity\":\"");
+    text.extend_from_slice(d.severity.as_str().as_bytes());
+    text.extend_from_slice(b"\",\"code\":");
+    push_json_str(text, d.code.name());
+    text.extend_from_slice(b",\"message\":");
+    push_json_str(text, &d.message);
+    text.extend_from_slice(b",\"line\":");
+    number(text, at.line);
+    text.extend_from_slice(b",\"column\":");
+    number(text, at.column);
+    text.extend_from_slice(b",\"offset\":");
+    number(text, d.span.offset);
+    text.extend_from_slice(b",\"length\":");
+    number(text, d.span.len);
+    text.extend_from_slice(b",\"ply\":");
+    match &d.at_move {
+        Some(at_move) => number(text, at_move.ply),
+        None => text.extend_from_slice(b"null"),
     }
+    text.extend_from_slice(b",\"move\":");
+    push_json_option_str(text, d.at_move.as_ref().map(|m| m.written.as_str()));
+    text.extend_from_slice(b",\"help\":");
+    push_json_option_str(text, d.help.as_deref());
+    // Where a variation's move stands: `[ply, nth variation at that ply]` per level.
+    if let Some(at_move) = &d.at_move
+        && !at_move.variation.is_empty()
+    {
+        text.extend_from_slice(b",\"variation\":");
+        push_json(text, &at_move.variation);
+    }
+    // The edit `xpgn lint --fix` makes (offset and length in the decoded text).
+    if let Some(fix) = &d.fix {
+        text.extend_from_slice(b",\"fix\":{\"offset\":");
+        number(text, fix.span.offset);
+        text.extend_from_slice(b",\"length\":");
+        number(text, fix.span.len);
+        text.extend_from_slice(b",\"replacement\":");
+        push_json_str(text, &fix.replacement);
+        text.push(b'}');
+    }
+    text.push(b'}');
 }
 
 impl Reporter for JsonReporter {
@@ -633,17 +657,14 @@ impl Reporter for JsonReporter {
         } else {
             b",\"status\":\"ok\",\"diagnostics\":"
         });
-        if replay.diagnostics.is_empty() {
-            text.extend_from_slice(b"[]");
-        } else {
-            let diagnostics: Vec<JsonDiagnostic<'_>> = replay
-                .diagnostics
-                .iter()
-                .map(|d| json_diagnostic(d, locator.locate(report.source, d.span.offset)))
-                .collect();
-            push_json(&mut out.text, &diagnostics);
+        text.push(b'[');
+        for (index, d) in replay.diagnostics.iter().enumerate() {
+            if index > 0 {
+                text.push(b',');
+            }
+            push_json_diagnostic(text, d, locator.locate(report.source, d.span.offset));
         }
-        out.text.extend_from_slice(b"}\n");
+        text.extend_from_slice(b"]}\n");
     }
 
     fn finish(&self, _: &Summary, out: &mut dyn Write) -> io::Result<()> {
@@ -1131,6 +1152,10 @@ mod tests {
             "tab\there, line\nbreak, bell\u{7}",
             "Dvořák ♞ 象棋",
             "\u{1f}",
+            "\u{8}\u{c}\u{0}\u{7f}",
+            "a message of more than sixteen bytes, \"quoted\" at a block's end: \"",
+            "add [Event \"?\"] [Site \"?\"] [Date \"????.??.??\"] (`?` where unknown)\n",
+            "\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{a}\u{b}\u{c}\u{d}\u{e}\u{f}\u{10}\u{11}",
         ];
         for value in values {
             let mut text = Vec::new();
@@ -1140,5 +1165,23 @@ mod tests {
         let mut text = Vec::new();
         push_json_option_str(&mut text, None);
         assert_eq!(text, b"null");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_string_is_escaped_as_serde_escapes_it(
+            chars in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::char::range('\0', '\x7f'),
+                    proptest::char::any(),
+                ],
+                0..80,
+            )
+        ) {
+            let value: String = chars.into_iter().collect();
+            let mut text = Vec::new();
+            push_json_str(&mut text, &value);
+            proptest::prop_assert_eq!(text, serde_json::to_vec(&value).unwrap());
+        }
     }
 }

@@ -7,7 +7,7 @@ use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::pgn::{Game, ParsedGame};
 use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::replay::check_game;
-use xpgn::report::{GameReport, Locator, Rendered, Reporter, Source, Summary};
+use xpgn::report::{GameReport, Locator, Rendered, RenderedSize, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
 use super::{
@@ -52,6 +52,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
         reporter: reporter.as_ref(),
         jobs,
         verbose: args.verbose,
+        rendered_size: RenderedSize::default(),
     };
     for input in &inputs {
         summary.files += 1;
@@ -84,6 +85,7 @@ struct Checker<'a> {
     /// Threads that check games; with one, games are checked on this thread.
     jobs: usize,
     verbose: bool,
+    rendered_size: RenderedSize,
 }
 
 /// What checking a run of games found, ready to write.
@@ -159,12 +161,16 @@ impl Checker<'_> {
         }
         // Threads: each checks and renders whole chunks, which are written in order.
         let check = |pending: PendingChunk| {
-            let mut checked = Checked::default();
+            let mut checked = Checked {
+                rendered: self.rendered_size.new_rendered(),
+                ..Checked::default()
+            };
             let mut locator = Locator::default();
             let Ok(_) = pending.for_each_part(name, |source, _, games| {
                 self.check_part(source, games, &mut locator, &mut checked);
                 Ok::<(), Infallible>(())
             });
+            self.rendered_size.note(&checked.rendered);
             checked
         };
         run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, check, |checked| {

@@ -14,7 +14,7 @@ use xpgn::lint::fix::{FixError, Fixer};
 use xpgn::lint::{Scope, Selection, codes, explain, lint_game};
 use xpgn::pgn::ParsedGame;
 use xpgn::pipeline::{Stopped, run_ordered};
-use xpgn::report::{GameReport, Locator, Rendered, Reporter, Source, Summary};
+use xpgn::report::{GameReport, Locator, Rendered, RenderedSize, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat, collect_inputs, decode};
 
@@ -192,6 +192,7 @@ impl Linter {
                         selection: &selection,
                         reporter: reporter.as_ref(),
                         jobs: args.jobs.threads(),
+                        rendered_size: RenderedSize::default(),
                     };
                     if args.diff {
                         run.diff(&mut out)
@@ -306,6 +307,7 @@ struct FileRun<'a> {
     reporter: &'a dyn Reporter,
     /// Threads that lint games; with one, games are linted on this thread.
     jobs: usize,
+    rendered_size: RenderedSize,
 }
 
 /// What linting a chunk of games found, ready to write.
@@ -334,7 +336,7 @@ impl<'a> FileRun<'a> {
     /// Lints and renders a chunk's games.
     fn lint_chunk(&self, pending: PendingChunk) -> Linted {
         let mut linted = Linted {
-            rendered: Rendered::default(),
+            rendered: self.rendered_size.new_rendered(),
             summary: Summary::default(),
         };
         let mut locator = Locator::default();
@@ -351,6 +353,7 @@ impl<'a> FileRun<'a> {
             }
             Ok::<(), Infallible>(())
         });
+        self.rendered_size.note(&linted.rendered);
         linted
     }
 
