@@ -504,6 +504,18 @@ impl<'t> Recorder<'t> {
 
     /// `mv`, written at `span` as `notation`, spelled from `board`, the position before it.
     fn spell(&mut self, board: &Board, mv: Move, notation: &Notation, span: Span) {
+        let alone = names_no_origin(notation);
+        if self.written.is_some() {
+            let as_written = self
+                .written_at(span)
+                .and_then(|text| canonical_before_mark(board, mv, notation, text));
+            self.pending.as_written = as_written;
+            if as_written.is_none() {
+                self.pending.san = san(board, mv, alone);
+            }
+            return;
+        }
+        // After the respellings, which fmt and lint take nearly every move through.
         match self.recording {
             Recording::MainLine(MainLine::Uci) => {
                 if !self.main_line.is_empty() {
@@ -515,17 +527,6 @@ impl<'t> Recorder<'t> {
             }
             Recording::MainLine(MainLine::Fen) => return,
             _ => {}
-        }
-        let alone = names_no_origin(notation);
-        if self.written.is_some() {
-            let as_written = self
-                .written_at(span)
-                .and_then(|text| canonical_before_mark(board, mv, notation, text));
-            self.pending.as_written = as_written;
-            if as_written.is_none() {
-                self.pending.san = san(board, mv, alone);
-            }
-            return;
         }
         let detail = (self.recording != Recording::Spellings).then(|| {
             let (from, to, captured) = squares_and_capture(board, mv);
@@ -561,6 +562,12 @@ impl<'t> Recorder<'t> {
         written_mark: Option<CheckMark>,
         (span, ply, path): (Span, usize, &[(usize, usize)]),
     ) {
+        if self.written.is_some() {
+            self.main_plies += usize::from(path.is_empty());
+            if self.pending.as_written.is_some() && written_mark == mark_of(gives) {
+                return;
+            }
+        }
         if let Recording::MainLine(list) = self.recording {
             self.main_plies += 1;
             if list == MainLine::Fen {
@@ -568,12 +575,6 @@ impl<'t> Recorder<'t> {
                 push_fen(after, halfmoves, &mut self.main_line);
             }
             return;
-        }
-        if self.written.is_some() {
-            self.main_plies += usize::from(path.is_empty());
-            if self.pending.as_written.is_some() && written_mark == mark_of(gives) {
-                return;
-            }
         }
         let mut spelled = std::mem::take(&mut self.pending);
         if self.written.is_some() {
