@@ -159,12 +159,12 @@ pub trait Reporter: Sync {
 /// room for: grown from empty, each chunk's rendering copied itself over and over as it
 /// doubled (a tenth of `lint --format json` on a file with many findings). Chunks vary in
 /// size, hence the largest rather than the last; capped, so that a huge chunk does not
-/// make every later one reserve as much.
+/// make every later one reserve as much (at most 512 KB a chunk in flight).
 #[derive(Debug, Default)]
 pub struct RenderedSize(AtomicUsize);
 
 impl RenderedSize {
-    const MAX_RESERVED: usize = 1 << 20;
+    const MAX_RESERVED: usize = 512 << 10;
 
     /// An empty rendering with room for as much text as the largest so far.
     pub fn new_rendered(&self) -> Rendered {
