@@ -159,12 +159,14 @@ pub trait Reporter: Sync {
 /// room for: grown from empty, each chunk's rendering copied itself over and over as it
 /// doubled (a tenth of `lint --format json` on a file with many findings). Chunks vary in
 /// size, hence the largest rather than the last; capped, so that a huge chunk does not
-/// make every later one reserve as much (at most 512 KB a chunk in flight).
+/// make every later one reserve as much (at most 2 MB a chunk in flight; a 64 KB chunk
+/// of bare movetext renders 600 KB of lint findings, which a cap of 512 KB made copy
+/// itself once more).
 #[derive(Debug, Default)]
 pub struct RenderedSize(AtomicUsize);
 
 impl RenderedSize {
-    const MAX_RESERVED: usize = 512 << 10;
+    const MAX_RESERVED: usize = 2 << 20;
 
     /// An empty rendering with room for as much text as the largest so far.
     pub fn new_rendered(&self) -> Rendered {
@@ -191,6 +193,8 @@ pub struct Rendered {
     slots: Vec<usize>,
     /// For each game, the end of its text and of its slots.
     games: Vec<(usize, usize)>,
+    /// The last escaped help and edit of a JSON finding.
+    escaped: FindingTexts,
 }
 
 impl Rendered {
@@ -218,6 +222,7 @@ impl Rendered {
         self.text.clear();
         self.slots.clear();
         self.games.clear();
+        self.escaped = FindingTexts::default();
     }
 
     /// Writes the games, numbered from `first_number` on.
@@ -549,11 +554,7 @@ impl Write for ReportText<'_> {
 /// Where something does, serde_json's own loop was as fast as any tried (SWAR search,
 /// 16-byte masks): such texts escape many bytes (quoted tags, line breaks).
 fn push_json_str(text: &mut Vec<u8>, value: &str) {
-    // Not short-circuiting, so that the test runs over many bytes at once.
-    let needs_escape = value.bytes().fold(false, |any, byte| {
-        any | (byte < 0x20) | (byte == b'"') | (byte == b'\\')
-    });
-    if needs_escape {
+    if needs_json_escape(value) {
         push_json(text, value);
     } else {
         text.reserve(value.len() + 2);
@@ -561,6 +562,48 @@ fn push_json_str(text: &mut Vec<u8>, value: &str) {
         text.extend_from_slice(value.as_bytes());
         text.push(b'"');
     }
+}
+
+fn needs_json_escape(value: &str) -> bool {
+    // Not short-circuiting, so that the test runs over many bytes at once.
+    value.bytes().fold(false, |any, byte| {
+        any | (byte < 0x20) | (byte == b'"') | (byte == b'\\')
+    })
+}
+
+/// The last text that needed escaping, and what it escaped to. Findings repeat their
+/// help and edit game after game (a file of bare movetext has the same roster finding,
+/// quoted tags and line breaks, in every game): escaping them again was most of the
+/// time `lint --format json` spent on its report there.
+#[derive(Debug, Default)]
+struct EscapedText {
+    raw: String,
+    escaped: Vec<u8>,
+}
+
+impl EscapedText {
+    /// Appends `value` as [`push_json_str`] does.
+    fn push(&mut self, text: &mut Vec<u8>, value: &str) {
+        if !self.raw.is_empty() && self.raw == value {
+            text.extend_from_slice(&self.escaped);
+        } else if needs_json_escape(value) {
+            let start = text.len();
+            push_json(text, value);
+            self.raw.clear();
+            self.raw.push_str(value);
+            self.escaped.clear();
+            self.escaped.extend_from_slice(&text[start..]);
+        } else {
+            push_json_str(text, value);
+        }
+    }
+}
+
+/// The texts of a finding that repeat from game to game, each remembered escaped.
+#[derive(Debug, Default)]
+struct FindingTexts {
+    help: EscapedText,
+    replacement: EscapedText,
 }
 
 fn push_json_option_str(text: &mut Vec<u8>, value: Option<&str>) {
@@ -571,7 +614,12 @@ fn push_json_option_str(text: &mut Vec<u8>, value: Option<&str>) {
 }
 
 /// Appends `d`, found at `at`, as the object `--format json` lists it.
-fn push_json_diagnostic(text: &mut Vec<u8>, d: &Diagnostic, at: LineColumn) {
+fn push_json_diagnostic(
+    text: &mut Vec<u8>,
+    escaped: &mut FindingTexts,
+    d: &Diagnostic,
+    at: LineColumn,
+) {
     let number = |text: &mut Vec<u8>, n: usize| {
         text.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
     };
@@ -597,7 +645,10 @@ fn push_json_diagnostic(text: &mut Vec<u8>, d: &Diagnostic, at: LineColumn) {
     text.extend_from_slice(b",\"move\":");
     push_json_option_str(text, d.at_move.as_ref().map(|m| m.written.as_str()));
     text.extend_from_slice(b",\"help\":");
-    push_json_option_str(text, d.help.as_deref());
+    match d.help.as_deref() {
+        Some(help) => escaped.help.push(text, help),
+        None => text.extend_from_slice(b"null"),
+    }
     // Where a variation's move stands: `[ply, nth variation at that ply]` per level.
     if let Some(at_move) = &d.at_move
         && !at_move.variation.is_empty()
@@ -612,7 +663,7 @@ fn push_json_diagnostic(text: &mut Vec<u8>, d: &Diagnostic, at: LineColumn) {
         text.extend_from_slice(b",\"length\":");
         number(text, fix.span.len);
         text.extend_from_slice(b",\"replacement\":");
-        push_json_str(text, &fix.replacement);
+        escaped.replacement.push(text, &fix.replacement);
         text.push(b'}');
     }
     text.push(b'}');
@@ -630,7 +681,7 @@ impl Reporter for JsonReporter {
         push_json_str(&mut out.text, report.source.name);
         out.text.extend_from_slice(b",\"game\":");
         out.number_slot();
-        let text = &mut out.text;
+        let Rendered { text, escaped, .. } = out;
         text.extend_from_slice(b",\"white\":");
         push_json_option_str(text, game.tag("White"));
         text.extend_from_slice(b",\"black\":");
@@ -684,7 +735,8 @@ impl Reporter for JsonReporter {
             if index > 0 {
                 text.push(b',');
             }
-            push_json_diagnostic(text, d, locator.locate(report.source, d.span.offset));
+            let at = locator.locate(report.source, d.span.offset);
+            push_json_diagnostic(text, escaped, d, at);
         }
         text.extend_from_slice(b"]}\n");
     }
@@ -1204,6 +1256,32 @@ mod tests {
             let mut text = Vec::new();
             push_json_str(&mut text, &value);
             proptest::prop_assert_eq!(text, serde_json::to_vec(&value).unwrap());
+        }
+
+        // The memo of repeated texts writes each as serde would, whatever came before:
+        // texts drawn from a few, so that repeats, changes and returns all happen.
+        #[test]
+        fn repeated_texts_are_escaped_as_serde_escapes_them(
+            picks in proptest::collection::vec(0..5_usize, 1..40)
+        ) {
+            let texts = [
+                "add [Event \"?\"] (`?` where unknown)",
+                "\n[Event \"?\"]\n[Site \"?\"]",
+                "write `Nf3`",
+                "",
+                "add [Event \"?\"] (`?` where unknown) ",
+            ];
+            let mut memo = EscapedText::default();
+            let mut text = Vec::new();
+            let mut expected = Vec::new();
+            for pick in picks {
+                memo.push(&mut text, texts[pick]);
+                expected.extend(serde_json::to_vec(texts[pick]).unwrap());
+            }
+            proptest::prop_assert_eq!(
+                String::from_utf8_lossy(&text),
+                String::from_utf8_lossy(&expected)
+            );
         }
     }
 }

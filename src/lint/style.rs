@@ -266,41 +266,49 @@ fn spelling_rule(written: &MoveBody, canonical: &MoveBody) -> (Code, String) {
     }
 }
 
-/// Placeholder values of the Seven Tag Roster (PGN standard 8.1.1).
-fn roster_default(name: &str, game: &Game) -> &'static str {
-    match name {
-        "Date" => "????.??.??",
-        "Result" => game.result.as_ref().map_or("*", |r| r.node.as_str()),
-        _ => "?",
+/// The tag lines of the Seven Tag Roster with their placeholder values (PGN standard
+/// 8.1.1), in roster order; the result's line is made from the game's result.
+const ROSTER_LINES: [&str; 6] = [
+    "[Event \"?\"]",
+    "[Site \"?\"]",
+    "[Date \"????.??.??\"]",
+    "[Round \"?\"]",
+    "[White \"?\"]",
+    "[Black \"?\"]",
+];
+
+/// Appends the line of the roster tag at `index` in [`SEVEN_TAG_ROSTER`] with its
+/// placeholder value.
+fn push_roster_line(out: &mut String, index: usize, game: &Game) {
+    match ROSTER_LINES.get(index) {
+        Some(line) => out.push_str(line),
+        None => {
+            out.push_str("[Result \"");
+            out.push_str(game.result.as_ref().map_or("*", |r| r.node.as_str()));
+            out.push_str("\"]");
+        }
     }
 }
 
 fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
-    let missing: ArrayVec<&str, 7> = SEVEN_TAG_ROSTER
-        .into_iter()
-        .filter(|name| game.tag(name).is_none())
+    let missing: ArrayVec<usize, 7> = (0..SEVEN_TAG_ROSTER.len())
+        .filter(|&index| game.tag(SEVEN_TAG_ROSTER[index]).is_none())
         .collect();
     if !missing.is_empty() {
-        // Built with pushes, not `format!`: a file of bare movetext (openings.pgn) has a
-        // finding in every game, and formatting was most of `lint`'s time there.
+        // Built with pushes of whole lines, not `format!`: a file of bare movetext
+        // (openings.pgn) has a finding in every game, and formatting was most of
+        // `lint`'s time there.
         let newline = line_break(source.text);
-        let push_tag_line = |out: &mut String, name: &str| {
-            out.push('[');
-            out.push_str(name);
-            out.push_str(" \"");
-            out.push_str(roster_default(name, game));
-            out.push_str("\"]");
-        };
         // Each new tag on a line of its own right after the last tag, so nothing is ever
         // put after movetext, whether the tags end their line or the moves follow on it
         // (`[Event "a"] [White "x"] 1. e4 *`); with no tags, a tag section of its own
         // before the moves, starting on a line of its own.
-        let mut insert = String::with_capacity(16 * missing.len() + 8);
+        let mut insert = String::with_capacity(24 * missing.len() + 8);
         let (span, at) = match game.tags.last() {
             Some(last) => {
-                for name in &missing {
+                for &index in &missing {
                     insert.push_str(newline);
-                    push_tag_line(&mut insert, name);
+                    push_roster_line(&mut insert, index, game);
                 }
                 // Tags that start inside the line of the game before it are left alone:
                 // new tag lines there would start a game of their own when the file is
@@ -314,8 +322,8 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
                 if !starts_line(source, start) {
                     insert.push_str(newline);
                 }
-                for name in &missing {
-                    push_tag_line(&mut insert, name);
+                for &index in &missing {
+                    push_roster_line(&mut insert, index, game);
                     insert.push_str(newline);
                 }
                 insert.push_str(newline);
@@ -329,15 +337,15 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
         message.push_str("the Seven Tag Roster lacks ");
         let mut help = String::with_capacity(insert.len() + 24);
         help.push_str("add ");
-        for (i, name) in missing.iter().enumerate() {
+        for (i, &index) in missing.iter().enumerate() {
             if i > 0 {
                 message.push_str(", ");
                 help.push(' ');
             }
             message.push('`');
-            message.push_str(name);
+            message.push_str(SEVEN_TAG_ROSTER[index]);
             message.push('`');
-            push_tag_line(&mut help, name);
+            push_roster_line(&mut help, index, game);
         }
         help.push_str(" (`?` where unknown)");
         let finding =
