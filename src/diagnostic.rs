@@ -3,6 +3,8 @@
 //! A [`Diagnostic`] is plain data so every reporter (human, JSON, GitHub) renders the
 //! same facts; the command line's reporters turn it into a miette report for people.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::span::Span;
@@ -299,8 +301,8 @@ pub struct Diagnostic {
     /// What is wrong, in a sentence.
     pub message: String,
     pub span: Span,
-    /// What the caret under the span says.
-    pub label: String,
+    /// What the caret under the span says (nearly always a constant: not allocated).
+    pub label: Cow<'static, str>,
     /// How to write it right.
     pub help: Option<String>,
     /// For findings about a move: where it stands in the game (boxed: most diagnostics
@@ -335,7 +337,7 @@ impl Diagnostic {
         code: Code,
         span: Span,
         message: impl Into<String>,
-        label: impl Into<String>,
+        label: impl Into<Cow<'static, str>>,
     ) -> Self {
         Diagnostic {
             code,

@@ -93,7 +93,12 @@ pub fn lint_game(
         Default::default()
     };
     found.append(&mut bad);
-    replay.diagnostics.append(&mut found);
+    // Most games have no diagnostic of `check`: the findings' list becomes the list.
+    if replay.diagnostics.is_empty() {
+        replay.diagnostics = found;
+    } else {
+        replay.diagnostics.append(&mut found);
+    }
     replay
         .diagnostics
         .retain(|d| selection.selects(d.code) && !allowed.contains(&d.code));

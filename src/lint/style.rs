@@ -158,7 +158,7 @@ impl<'a> Walker<'a, '_> {
             written: written.to_string(),
             variation: played.variation.clone(),
         };
-        let finding = |code: Code, message: String, label: &str| {
+        let finding = |code: Code, message: String, label: &'static str| {
             Diagnostic::new(code, span, message, label)
                 .with_help(format!("write `{right}`"))
                 .with_fix(span, right.clone())
