@@ -25,6 +25,57 @@ pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
     roster.chain(others).collect()
 }
 
+/// Where a tag stands in printing order: its place in the Seven Tag Roster, or after it.
+fn roster_place(name: &str) -> usize {
+    match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "Round" => 3,
+        "White" => 4,
+        "Black" => 5,
+        "Result" => 6,
+        _ => SEVEN_TAG_ROSTER.len(),
+    }
+}
+
+/// Prints the tags in [`ordered_tags`]' order. Nearly every file writes them in that
+/// order already: then they are printed as they stand, with no list made.
+fn write_tags(tags: &[Tag], out: &mut String) {
+    let mut place = 0;
+    let in_order = tags.iter().all(|tag| {
+        let here = roster_place(&tag.name.node);
+        let follows = here >= place;
+        place = here;
+        follows
+    });
+    if in_order {
+        tags.iter().for_each(|tag| write_tag(tag, out));
+    } else {
+        ordered_tags(tags)
+            .into_iter()
+            .for_each(|tag| write_tag(tag, out));
+    }
+}
+
+fn write_tag(tag: &Tag, out: &mut String) {
+    out.push('[');
+    out.push_str(&tag.name.node);
+    out.push_str(" \"");
+    let value: &str = &tag.value.node;
+    if value.contains(['"', '\\']) {
+        for c in value.chars() {
+            if matches!(c, '"' | '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    } else {
+        out.push_str(value);
+    }
+    out.push_str("\"]\n");
+}
+
 /// Appends `game` to `out` as PGN, ending with a newline.
 pub fn write_game(game: &Game, out: &mut String) {
     write_game_spelled(game, out, |_| None);
@@ -41,18 +92,7 @@ pub fn write_game_spelled<'s>(
     let mut movetext = Lines::new(out, spell);
     movetext.line(&game.prelude, 0);
     movetext.end_line();
-    for tag in ordered_tags(&game.tags) {
-        movetext.out.push('[');
-        movetext.out.push_str(&tag.name.node);
-        movetext.out.push_str(" \"");
-        for c in tag.value.node.chars() {
-            if matches!(c, '"' | '\\') {
-                movetext.out.push('\\');
-            }
-            movetext.out.push(c);
-        }
-        movetext.out.push_str("\"]\n");
-    }
+    write_tags(&game.tags, movetext.out);
     if !game.tags.is_empty() {
         movetext.out.push('\n');
     }
@@ -415,6 +455,31 @@ mod tests {
             out,
             "[Event \"E \\\"q\\\"\"]\n[White \"W\"]\n[Foo \"x\"]\n\n1. e4 *\n"
         );
+    }
+
+    proptest::proptest! {
+        // Tags printed as they stand when in order are printed as the general sort
+        // prints them, whatever the order written (duplicates and other tags included).
+        #[test]
+        fn tags_print_in_roster_order_however_written(
+            tags in proptest::strategy::Strategy::prop_shuffle(proptest::strategy::Just(vec![
+                "[Event \"a\"]",
+                "[Event \"b\"]",
+                "[Site \"s\"]",
+                "[Result \"*\"]",
+                "[ECO \"C20\"]",
+                "[Annotator \"x \\\"y\\\"\"]",
+                "[White \"w\"]",
+            ]))
+        ) {
+            let games = parse_str(&format!("{}\n\n1. e4 *\n", tags.join("\n")));
+            let tags = &games[0].game.tags;
+            let mut printed = String::new();
+            write_tags(tags, &mut printed);
+            let mut sorted = String::new();
+            ordered_tags(tags).into_iter().for_each(|tag| write_tag(tag, &mut sorted));
+            proptest::prop_assert_eq!(printed, sorted);
+        }
     }
 
     #[test]

@@ -135,6 +135,7 @@ fn line(
     let mut before: Option<(Board, u32)> = None;
     let mut plies = 0;
     let mut variations_here = 0;
+    let counts_halfmoves = recorder.as_deref().is_some_and(Recorder::counts_halfmoves);
     for (index, item) in items.iter().enumerate() {
         match &item.node {
             Item::Move(notation) => {
@@ -150,7 +151,7 @@ fn line(
                 }
                 // Kept only where a variation replaces this move, as the rules core does.
                 before = variation_follows(&items[index + 1..]).then(|| (board.clone(), halfmoves));
-                if recorder.as_deref().is_some_and(Recorder::counts_halfmoves) {
+                if counts_halfmoves {
                     halfmoves = if board.piece_on(mv.from) == Some(Piece::Pawn) || takes(board, mv)
                     {
                         0
@@ -504,17 +505,17 @@ impl<'t> Recorder<'t> {
 
     /// `mv`, written at `span` as `notation`, spelled from `board`, the position before it.
     fn spell(&mut self, board: &Board, mv: Move, notation: &Notation, span: Span) {
-        let alone = names_no_origin(notation);
         if self.written.is_some() {
             let as_written = self
                 .written_at(span)
                 .and_then(|text| canonical_before_mark(board, mv, notation, text));
             self.pending.as_written = as_written;
             if as_written.is_none() {
-                self.pending.san = san(board, mv, alone);
+                self.pending.san = san(board, mv, names_no_origin(notation));
             }
             return;
         }
+        let alone = names_no_origin(notation);
         // After the respellings, which fmt and lint take nearly every move through.
         match self.recording {
             Recording::MainLine(MainLine::Uci) => {
