@@ -147,8 +147,9 @@ enum FormattedPart {
     /// A part without games (blank lines between chunks): nothing to write.
     Empty,
     Games {
-        /// Its games laid out canonically, with a blank line between them (none before
-        /// the first: that depends on the parts before).
+        /// A line break, then its games laid out canonically with a blank line between
+        /// them: the break makes the blank line before the part, which the file's first
+        /// part leaves out (sliced off, not copied without it).
         text: String,
         /// `--write`: the bytes `text` is written as, or why it is not.
         bytes: Option<Result<Vec<u8>, Refusal>>,
@@ -190,16 +191,14 @@ fn format_part(
         return FormattedPart::SyntaxErrors(errors);
     }
     // Laid out, a part is about as long as it was written.
-    let mut text = String::with_capacity(source.text.len() + source.text.len() / 8);
-    for (index, parsed) in games.iter().enumerate() {
-        if index > 0 {
-            text.push('\n');
-        }
+    let mut text = String::with_capacity(source.text.len() + source.text.len() / 8 + 1);
+    for parsed in games {
+        text.push('\n');
         write_canonical(&parsed.game, source, settings.variants, &mut text);
     }
     let bytes = settings
         .write
-        .then(|| verified(&text, source, games, part, settings.variants));
+        .then(|| verified(&text[1..], source, games, part, settings.variants));
     FormattedPart::Games { text, bytes }
 }
 
@@ -214,7 +213,6 @@ fn format_input(
 ) -> Result<(), Refusal> {
     let name = &input.display;
     let mut first = true;
-    let mut separated = String::new();
     let mut take = |(chunk, formatted): (Chunk, Vec<FormattedPart>)| {
         // Part by part, as the splitter found the games: a refused file prints what
         // precedes the game it is refused at.
@@ -228,14 +226,7 @@ fn format_input(
                     )));
                 }
                 FormattedPart::Games { text, bytes } => {
-                    let text = if first {
-                        text
-                    } else {
-                        separated.clear();
-                        separated.push('\n');
-                        separated.push_str(&text);
-                        std::mem::take(&mut separated)
-                    };
+                    let text = if first { &text[1..] } else { &text[..] };
                     let bytes = bytes.map(|bytes| {
                         bytes.map(|mut bytes| {
                             if !first {
@@ -245,7 +236,7 @@ fn format_input(
                         })
                     });
                     first = false;
-                    sink(&text, source, bytes)?;
+                    sink(text, source, bytes)?;
                 }
             }
         }
