@@ -8,7 +8,7 @@ use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
 use crate::replay::{PlayedByOffset, PlayedMove, Replay};
 use crate::span::Source;
 use crate::span::{Span, Spanned};
-use arrayvec::ArrayVec;
+use std::cell::RefCell;
 
 /// Where the findings of a game are going: whether edits may be offered, and whether
 /// the game is a PGN game (tags are a PGN matter; transcripts and documents have none
@@ -277,67 +277,79 @@ const ROSTER_LINES: [&str; 6] = [
     "[Black \"?\"]",
 ];
 
-/// Appends the line of the roster tag at `index` in [`SEVEN_TAG_ROSTER`] with its
-/// placeholder value.
-fn push_roster_line(out: &mut String, index: usize, game: &Game) {
-    match ROSTER_LINES.get(index) {
-        Some(line) => out.push_str(line),
-        None => {
-            out.push_str("[Result \"");
-            out.push_str(game.result.as_ref().map_or("*", |r| r.node.as_str()));
-            out.push_str("\"]");
-        }
-    }
+/// What the texts of a roster finding are made of: which tags are missing (a bit each, in
+/// roster order), the result the `[Result]` line takes, the line break, and where the new
+/// lines go (after tags, or before the moves with or without a break first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RosterKey {
+    missing: u8,
+    result: &'static str,
+    newline: &'static str,
+    after_tags: bool,
+    break_first: bool,
 }
 
-fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
-    let missing: ArrayVec<usize, 7> = (0..SEVEN_TAG_ROSTER.len())
-        .filter(|&index| game.tag(SEVEN_TAG_ROSTER[index]).is_none())
-        .collect();
-    if !missing.is_empty() {
-        // Built with pushes of whole lines, not `format!`: a file of bare movetext
-        // (openings.pgn) has a finding in every game, and formatting was most of
-        // `lint`'s time there.
-        let newline = line_break(source.text);
-        // Each new tag on a line of its own right after the last tag, so nothing is ever
-        // put after movetext, whether the tags end their line or the moves follow on it
-        // (`[Event "a"] [White "x"] 1. e4 *`); with no tags, a tag section of its own
-        // before the moves, starting on a line of its own.
-        let mut insert = String::with_capacity(24 * missing.len() + 8);
-        let (span, at) = match game.tags.last() {
-            Some(last) => {
-                for &index in &missing {
-                    insert.push_str(newline);
-                    push_roster_line(&mut insert, index, game);
-                }
-                // Tags that start inside the line of the game before it are left alone:
-                // new tag lines there would start a game of their own when the file is
-                // read again, taking the next game's tags.
-                let at = starts_line(source, game.tags[0].span.offset)
-                    .then(|| Span::new(last.span.end(), 0));
-                (last.span, at)
-            }
+/// A roster finding's message, help and inserted text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RosterTexts {
+    message: String,
+    help: String,
+    insert: String,
+}
+
+thread_local! {
+    /// The texts of the last roster finding built on this thread: a file of bare
+    /// movetext has the same finding in every game, and building its texts a tag line at
+    /// a time was a tenth of `lint`'s work there.
+    static LAST_ROSTER_TEXTS: RefCell<Option<(RosterKey, RosterTexts)>> =
+        const { RefCell::new(None) };
+}
+
+impl RosterKey {
+    fn missing(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..SEVEN_TAG_ROSTER.len()).filter(|index| self.missing & 1 << index != 0)
+    }
+
+    fn texts(&self) -> RosterTexts {
+        LAST_ROSTER_TEXTS.with_borrow_mut(|last| match last {
+            Some((key, texts)) if key == self => texts.clone(),
+            _ => last.insert((*self, self.build())).1.clone(),
+        })
+    }
+
+    // Built with pushes of whole lines, not `format!`.
+    fn build(&self) -> RosterTexts {
+        let newline = self.newline;
+        let push_line = |out: &mut String, index: usize| match ROSTER_LINES.get(index) {
+            Some(line) => out.push_str(line),
             None => {
-                let start = game.span.offset;
-                if !starts_line(source, start) {
-                    insert.push_str(newline);
-                }
-                for &index in &missing {
-                    push_roster_line(&mut insert, index, game);
-                    insert.push_str(newline);
-                }
-                insert.push_str(newline);
-                (
-                    Span::new(start, first_line_len(source, start)),
-                    Some(Span::new(start, 0)),
-                )
+                out.push_str("[Result \"");
+                out.push_str(self.result);
+                out.push_str("\"]");
             }
         };
-        let mut message = String::with_capacity(28 + 10 * missing.len());
+        let count = self.missing.count_ones() as usize;
+        let mut insert = String::with_capacity(24 * count + 8);
+        if self.after_tags {
+            for index in self.missing() {
+                insert.push_str(newline);
+                push_line(&mut insert, index);
+            }
+        } else {
+            if self.break_first {
+                insert.push_str(newline);
+            }
+            for index in self.missing() {
+                push_line(&mut insert, index);
+                insert.push_str(newline);
+            }
+            insert.push_str(newline);
+        }
+        let mut message = String::with_capacity(28 + 10 * count);
         message.push_str("the Seven Tag Roster lacks ");
         let mut help = String::with_capacity(insert.len() + 24);
         help.push_str("add ");
-        for (i, &index) in missing.iter().enumerate() {
+        for (i, index) in self.missing().enumerate() {
             if i > 0 {
                 message.push_str(", ");
                 help.push(' ');
@@ -345,9 +357,56 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
             message.push('`');
             message.push_str(SEVEN_TAG_ROSTER[index]);
             message.push('`');
-            push_roster_line(&mut help, index, game);
+            push_line(&mut help, index);
         }
         help.push_str(" (`?` where unknown)");
+        RosterTexts {
+            message,
+            help,
+            insert,
+        }
+    }
+}
+
+fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
+    let missing = (0..SEVEN_TAG_ROSTER.len())
+        .filter(|&index| game.tag(SEVEN_TAG_ROSTER[index]).is_none())
+        .fold(0u8, |missing, index| missing | 1 << index);
+    if missing != 0 {
+        // Each new tag on a line of its own right after the last tag, so nothing is ever
+        // put after movetext, whether the tags end their line or the moves follow on it
+        // (`[Event "a"] [White "x"] 1. e4 *`); with no tags, a tag section of its own
+        // before the moves, starting on a line of its own.
+        let (span, at, break_first) = match game.tags.last() {
+            Some(last) => {
+                // Tags that start inside the line of the game before it are left alone:
+                // new tag lines there would start a game of their own when the file is
+                // read again, taking the next game's tags.
+                let at = starts_line(source, game.tags[0].span.offset)
+                    .then(|| Span::new(last.span.end(), 0));
+                (last.span, at, false)
+            }
+            None => {
+                let start = game.span.offset;
+                (
+                    Span::new(start, first_line_len(source, start)),
+                    Some(Span::new(start, 0)),
+                    !starts_line(source, start),
+                )
+            }
+        };
+        let key = RosterKey {
+            missing,
+            result: game.result.as_ref().map_or("*", |r| r.node.as_str()),
+            newline: line_break(source.text),
+            after_tags: !game.tags.is_empty(),
+            break_first,
+        };
+        let RosterTexts {
+            message,
+            help,
+            insert,
+        } = key.texts();
         let finding =
             Diagnostic::new(Code::MissingRosterTag, span, message, "tags").with_help(help);
         found.push(match at {
@@ -440,4 +499,55 @@ fn first_line_len(source: Source<'_>, offset: usize) -> usize {
     source.text[local..]
         .find(['\r', '\n'])
         .unwrap_or(source.text.len() - local)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The last texts kept are given only for the same key: each key's texts are the ones
+    // built for it, whichever key came before.
+    #[test]
+    fn roster_texts_are_the_built_ones_whatever_came_before() {
+        let key = RosterKey {
+            missing: 0b011_1111,
+            result: "*",
+            newline: "\n",
+            after_tags: true,
+            break_first: false,
+        };
+        let keys = [
+            key,
+            RosterKey {
+                missing: 0b111_1111,
+                ..key
+            },
+            RosterKey {
+                missing: 0b100_0001,
+                result: "1-0",
+                ..key
+            },
+            RosterKey {
+                newline: "\r\n",
+                ..key
+            },
+            RosterKey {
+                after_tags: false,
+                ..key
+            },
+            RosterKey {
+                after_tags: false,
+                break_first: true,
+                ..key
+            },
+        ];
+        for before in keys {
+            for key in keys {
+                before.texts();
+                assert_eq!(key.texts(), key.build(), "{key:?} after {before:?}");
+            }
+        }
+        assert!(keys[4].build().insert.ends_with("[Black \"?\"]\n\n"));
+        assert!(keys[2].build().help.contains("[Result \"1-0\"]"));
+    }
 }
