@@ -1,22 +1,33 @@
 #!/usr/bin/env bash
-# One-core whole-process speed of `xpgn check` against pgn-extract on the shared corpus.
-# After `cargo build --release`:
+# Whole-process speed of xpgn on the shared corpus against the reference tools, in one
+# run. After `cargo build --release`:
 #
 #     scripts/bench.sh [CORPUS_DIR]        (default ../shared/corpus/standard)
 #
-# For each CORPUS_DIR/*.pgn, the median wall time of 5 runs (RUNS=11 for more) of
-# `pgn-extract -r -s FILE` (a legality pass, no output) and of `xpgn check --jobs 1
-# --quiet FILE` (every check on, every diagnostic printed, as a user runs it), the two
-# taking turns,
-# and xpgn's peak resident memory; prints a Markdown table. Both are pinned to core 0
-# with taskset when it exists, so the numbers compare one core with one core. Set XPGN
-# to time another binary. Skips with a message when the corpus or pgn-extract (Debian
-# package pgn-extract) is absent.
+# For each CORPUS_DIR/*.pgn, the median wall time of 5 runs (RUNS=11 for more), every
+# command taking its turn in each round so that a slower spell of a shared machine
+# weighs on all alike:
+#
+# - `pgn-extract -r -s FILE` (a legality pass) and `xpgn check --jobs 1 --quiet FILE`
+#   (every check on, every diagnostic printed), and xpgn's peak resident memory;
+# - the pgn-reader + shakmaty validator of the shared anchors (ANCHOR, default
+#   /tmp/anchor/release/anchor-validate; left out with a message where it is not built);
+# - `xpgn check --format json`, `lint --format json` and `fmt`, one core: lint's and
+#   fmt's times over check's;
+# - `xpgn check --jobs 2` on two cores, and the machine's own ceiling for two cores: two
+#   `check --jobs 1` side by side, one pinned to each core (on a VM whose two cores share
+#   a physical one, or whose host is busy, two processes do not run at twice one's
+#   speed, and no `--jobs 2` can either).
+#
+# One-core runs are pinned to core 0 with taskset. Set XPGN to time another binary.
+# Skips with a message when the corpus or pgn-extract (Debian package pgn-extract) is
+# absent. Prints a Markdown table.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${1:-$root/../shared/corpus/standard}"
 xpgn="${XPGN:-$root/target/release/xpgn}"
+anchor="${ANCHOR:-/tmp/anchor/release/anchor-validate}"
 runs="${RUNS:-5}"
 
 if ! compgen -G "$corpus/*.pgn" >/dev/null; then
@@ -35,55 +46,96 @@ if [ ! -x /usr/bin/time ]; then
     echo "skipped: /usr/bin/time not found (apt-get install time), needed for peak memory"
     exit 0
 fi
+if ! command -v taskset >/dev/null 2>&1; then
+    echo "skipped: taskset not found (package util-linux), needed to compare one core with one"
+    exit 0
+fi
 if [ ! -x "$xpgn" ]; then
     echo "error: $xpgn not found; build it with cargo build --release" >&2
     exit 2
 fi
-
-pin=()
-if command -v taskset >/dev/null 2>&1; then
-    pin=(taskset -c 0)
+if [ ! -x "$anchor" ]; then
+    echo "note: no anchor at $anchor; build it as ../shared/anchors/README.md says, or set ANCHOR" >&2
+    anchor=""
 fi
+two_cores=false
+if [ "$(nproc)" -ge 2 ]; then
+    two_cores=true
+fi
+
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# Runs a command once; prints its wall milliseconds and peak KiB. Both tools exit
-# non-zero when they find something, which is not a failure here.
+# Runs a command once on the cores named by $1; prints its wall milliseconds and peak
+# KiB. Every tool exits non-zero when it finds something, which is not a failure here.
 time_once() {
-    local start end
+    local cores="$1" start end
+    shift
     start=$(date +%s%N)
-    /usr/bin/time -f %M -o "$tmp/rss" "${pin[@]}" "$@" >/dev/null 2>&1 || true
+    /usr/bin/time -f %M -o "$tmp/rss" taskset -c "$cores" "$@" >/dev/null 2>&1 || true
     end=$(date +%s%N)
     echo "$(((end - start) / 1000000)) $(tail -n 1 "$tmp/rss")"
+}
+
+# Wall milliseconds of two `check --jobs 1` at once, one on each of the first two cores.
+side_by_side() {
+    local start end
+    start=$(date +%s%N)
+    taskset -c 0 "$xpgn" check --jobs 1 --quiet "$1" >/dev/null 2>&1 &
+    taskset -c 1 "$xpgn" check --jobs 1 --quiet "$1" >/dev/null 2>&1 || true
+    wait || true
+    end=$(date +%s%N)
+    echo "$(((end - start) / 1000000))"
 }
 
 median() {
     sort -n | sed -n "$((runs / 2 + 1))p"
 }
 
-echo "| file | size MB | pgn-extract s | xpgn s | ratio | xpgn peak MB |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+# Appends one run's wall milliseconds to the list named $1.
+record() {
+    local name="$1" wall
+    shift
+    read -r wall _ < <(time_once "$@")
+    echo "$wall" >>"$tmp/$name"
+}
+
+echo "| file | MB | pgn-extract s | anchor s | check s | pgn-extract / check | check / anchor | lint / check json | fmt / check json | --jobs 2 speedup | two-core ceiling | peak MB |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for file in "$corpus"/*.pgn; do
     cat "$file" >/dev/null # read once so that no tool pays for a cold page cache
-    # The two tools take turns, so that a slower spell of a shared machine weighs on
-    # both alike.
-    pe_walls=() xp_walls=() xp_peaks=()
+    rm -f "$tmp"/{pe,an,check,json,lint,fmt,jobs2,pair,peak}
     for ((run = 0; run < runs; run++)); do
-        read -r wall _ < <(time_once "$pgn_extract" -r -s "$file")
-        pe_walls+=("$wall")
-        read -r wall peak < <(time_once "$xpgn" check --jobs 1 --quiet "$file")
-        xp_walls+=("$wall")
-        xp_peaks+=("$peak")
+        record pe 0 "$pgn_extract" -r -s "$file"
+        if [ -n "$anchor" ]; then
+            record an 0 "$anchor" "$file"
+        fi
+        read -r wall peak < <(time_once 0 "$xpgn" check --jobs 1 --quiet "$file")
+        echo "$wall" >>"$tmp/check"
+        echo "$peak" >>"$tmp/peak"
+        record json 0 "$xpgn" check --jobs 1 --format json "$file"
+        record lint 0 "$xpgn" lint --jobs 1 --format json "$file"
+        record fmt 0 "$xpgn" fmt --jobs 1 "$file"
+        if $two_cores; then
+            record jobs2 0,1 "$xpgn" check --jobs 2 --quiet "$file"
+            side_by_side "$file" >>"$tmp/pair"
+        fi
     done
-    pe=$(printf '%s\n' "${pe_walls[@]}" | median)
-    xp=$(printf '%s\n' "${xp_walls[@]}" | median)
-    peak=$(printf '%s\n' "${xp_peaks[@]}" | median)
+    med() { if [ -s "$tmp/$1" ]; then median <"$tmp/$1"; else echo 0; fi; }
     awk -v name="$(basename "$file")" -v size="$(stat -c %s "$file")" \
-        -v pe="$pe" -v xp="$xp" -v peak="$peak" 'BEGIN {
-        printf "| %s | %.1f | %.2f | %.2f | %.1f | %.1f |\n",
-            name, size / 1e6, pe / 1000, xp / 1000, (xp > 0 ? pe / xp : 0), peak * 1024 / 1e6
+        -v pe="$(med pe)" -v an="$(med an)" -v check="$(med check)" -v json="$(med json)" -v lint="$(med lint)" \
+        -v fmt="$(med fmt)" -v jobs2="$(med jobs2)" -v pair="$(med pair)" \
+        -v peak="$(med peak)" 'function ratio(a, b) { return b > 0 && a > 0 ? sprintf("%.2f", a / b) : "-" }
+        BEGIN {
+        printf "| %s | %.1f | %.2f | %s | %.2f | %s | %s | %s | %s | %s | %s | %.1f |\n",
+            name, size / 1e6, pe / 1000, (an > 0 ? sprintf("%.2f", an / 1000) : "-"),
+            check / 1000, ratio(pe, check), ratio(check, an), ratio(lint, json),
+            ratio(fmt, json), ratio(check, jobs2), ratio(2 * check, pair),
+            peak * 1024 / 1e6
     }'
 done
 echo
-echo "Median of $runs runs each, the tools taking turns, wall time of the whole process${pin:+, pinned with ${pin[*]}};"
-echo "ratio is pgn-extract / xpgn."
+echo "Median of $runs runs each, the commands taking turns, wall time of the whole process;"
+echo "check is check --quiet, as pgn-extract -r -s and the anchor print next to nothing."
+echo "one core is taskset -c 0, two are -c 0,1. \"two-core ceiling\": twice one check's time"
+echo "over that of two run side by side, one on each core (what two cores give at best here)."

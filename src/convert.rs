@@ -139,7 +139,7 @@ pub fn main_line_text(replay: &Replay, list: MainLine) -> Result<String, Unconve
     if played.recording == Recording::MainLine(list) {
         return Ok(match list {
             MainLine::Uci => played.main_line.clone(),
-            MainLine::Fen => [played.start.as_str(), &played.main_line].concat(),
+            MainLine::Fen => [&*played.start, &played.main_line].concat(),
         });
     }
     let mut out = String::new();
@@ -220,7 +220,7 @@ pub fn document<'a>(game: &'a Game, replay: &'a Replay) -> Document<'a> {
             .map(|t| (t.name.node.as_ref(), t.value.node.as_ref()))
             .collect(),
         variant: &replay.variant,
-        start: replay.played.as_ref().map(|p| p.start.as_str()),
+        start: replay.played.as_ref().map(|p| &*p.start),
         comments,
         moves,
         result: game.result.as_ref().map(|r| r.node.as_str()),

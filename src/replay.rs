@@ -102,8 +102,8 @@ impl<'a> PlayedByOffset<'a> {
 pub struct Played {
     #[serde(skip)]
     pub recording: Recording,
-    /// The start position in FEN.
-    pub start: String,
+    /// The start position in FEN (the variant's own, not copied, for nearly every game).
+    pub start: Cow<'static, str>,
     /// Every move that replayed, main line and variations, in file order (none for
     /// [`Recording::Board`]).
     pub moves: Vec<PlayedMove>,
@@ -113,7 +113,8 @@ pub struct Played {
     /// [`Recording::Board`]: the main line's position at the asked ply, with the event
     /// state FEN does not hold, and the move that led to it (none at ply 0).
     #[serde(skip)]
-    pub board: Option<(Position, Option<PlayedMove>)>,
+    /// Boxed: the record is moved whole once a game, and a position is some 400 bytes.
+    pub board: Option<Box<(Position, Option<PlayedMove>)>>,
     /// [`Recording::MainLine`]: the list, the moves in UCI between spaces, or the
     /// position after each move in FEN after a line break.
     #[serde(skip)]
@@ -149,7 +150,7 @@ impl Played {
             }
             Recording::Board(wanted) => {
                 if main_line && wanted.is_none_or(|ply| ply == self.main_plies) {
-                    self.board = Some((after.clone(), Some(played_move(Some(true)))));
+                    self.board = Some(Box::new((after.clone(), Some(played_move(Some(true))))));
                 }
             }
         }
@@ -160,9 +161,9 @@ impl Played {
     fn events_started(&mut self, position: &Position) {
         if let Recording::Board(wanted) = self.recording
             && wanted.is_none_or(|ply| ply == self.main_plies)
-            && let Some((board, _)) = &mut self.board
+            && let Some(kept) = &mut self.board
         {
-            *board = position.clone();
+            kept.0 = position.clone();
         }
     }
 }
@@ -516,8 +517,8 @@ fn replay_orthodox(
         ending: replayed.ending,
         played: recorder.map(|mut recorder| {
             let start = match &fen_position {
-                None => variant.start_position_fen().to_owned(),
-                Some(position) => crate::rules::write_fen(variant, position),
+                None => Cow::Borrowed(variant.start_position_fen()),
+                Some(position) => Cow::Owned(crate::rules::write_fen(variant, position)),
             };
             let main_line = recorder.take_main_line();
             Box::new(Played {
@@ -608,13 +609,14 @@ fn replay_under(
         played: record.map(|recording| Played {
             recording: recording.in_rules_core(),
             start: if fen_tag.is_none() && start_events.is_empty() {
-                variant.start_position_fen().to_owned()
+                Cow::Borrowed(variant.start_position_fen())
             } else {
-                crate::rules::write_fen(variant, &position)
+                Cow::Owned(crate::rules::write_fen(variant, &position))
             },
             moves: Vec::new(),
             main_plies: 0,
-            board: matches!(recording, Recording::Board(_)).then(|| (position.clone(), None)),
+            board: matches!(recording, Recording::Board(_))
+                .then(|| Box::new((position.clone(), None))),
             main_line: String::new(),
         }),
     };

@@ -203,7 +203,7 @@ fn position(
     let (_, parsed) = chunk.games(file).nth(game - 1).expect("the game");
     let replay = replay_recording(&parsed.game, &variants, Recording::Board(ply));
     let v = variants.find(&replay.variant).unwrap();
-    let (position, last) = replay.played.unwrap().board.unwrap();
+    let (position, last) = *replay.played.unwrap().board.unwrap();
     (v, position, last)
 }
 

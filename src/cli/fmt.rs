@@ -3,6 +3,7 @@
 
 use std::convert::Infallible;
 use std::io::{self, Write};
+use std::ops::Range;
 
 use xpgn::convert::write_canonical;
 use xpgn::games::{PendingChunk, part_sources, read_chunks};
@@ -142,16 +143,24 @@ struct Settings<'a> {
     write: bool,
 }
 
-/// A part of a file laid out canonically (by any thread), or why the file is refused.
+/// A chunk's parts laid out canonically (by any thread): one text for them all (a text
+/// of its own for each part, nearly always a game, was an allocation a game).
+struct FormattedChunk {
+    /// Each part's games, one part after the other.
+    text: String,
+    parts: Vec<FormattedPart>,
+}
+
+/// A part of a file laid out canonically, or why the file is refused.
 enum FormattedPart {
     /// A part without games (blank lines between chunks): nothing to write.
     Empty,
     Games {
-        /// A line break, then its games laid out canonically with a blank line between
-        /// them: the break makes the blank line before the part, which the file's first
-        /// part leaves out (sliced off, not copied without it).
-        text: String,
-        /// `--write`: the bytes `text` is written as, or why it is not.
+        /// Where in the chunk's text: a line break, then the part's games laid out
+        /// canonically with a blank line between them. The break makes the blank line
+        /// before the part, which the file's first part leaves out.
+        range: Range<usize>,
+        /// `--write`: the bytes the part's text is written as, or why it is not.
         bytes: Option<Result<Vec<u8>, Refusal>>,
     },
     /// A game with syntax errors: the file is refused.
@@ -164,20 +173,27 @@ fn format_chunk(
     pending: PendingChunk,
     settings: Settings<'_>,
     name: &str,
-) -> (Chunk, Vec<FormattedPart>) {
-    let mut formatted = Vec::new();
+) -> (Chunk, FormattedChunk) {
+    // Laid out, a chunk is about as long as it was written.
+    let mut formatted = FormattedChunk {
+        text: String::with_capacity(pending.len() + pending.len() / 8),
+        parts: Vec::new(),
+    };
     let Ok(chunk) = pending.for_each_part(name, |source, part, games| {
-        formatted.push(format_part(source, part, games, settings));
+        let laid_out = format_part(source, part, games, settings, &mut formatted.text);
+        formatted.parts.push(laid_out);
         Ok::<(), Infallible>(())
     });
     (chunk, formatted)
 }
 
+/// Lays out the games of one part at the end of `text`.
 fn format_part(
     source: Source<'_>,
     part: &Part,
     games: &[ParsedGame],
     settings: Settings<'_>,
+    text: &mut String,
 ) -> FormattedPart {
     if games.is_empty() {
         return FormattedPart::Empty;
@@ -190,16 +206,18 @@ fn format_part(
     if errors > 0 {
         return FormattedPart::SyntaxErrors(errors);
     }
-    // Laid out, a part is about as long as it was written.
-    let mut text = String::with_capacity(source.text.len() + source.text.len() / 8 + 1);
+    let start = text.len();
     for parsed in games {
         text.push('\n');
-        write_canonical(&parsed.game, source, settings.variants, &mut text);
+        write_canonical(&parsed.game, source, settings.variants, text);
     }
     let bytes = settings
         .write
-        .then(|| verified(&text[1..], source, games, part, settings.variants));
-    FormattedPart::Games { text, bytes }
+        .then(|| verified(&text[start + 1..], source, games, part, settings.variants));
+    FormattedPart::Games {
+        range: start..text.len(),
+        bytes,
+    }
 }
 
 /// Formats `input` chunk by chunk on `settings.jobs` threads, handing each part's
@@ -213,10 +231,10 @@ fn format_input(
 ) -> Result<(), Refusal> {
     let name = &input.display;
     let mut first = true;
-    let mut take = |(chunk, formatted): (Chunk, Vec<FormattedPart>)| {
+    let mut take = |(chunk, formatted): (Chunk, FormattedChunk)| {
         // Part by part, as the splitter found the games: a refused file prints what
         // precedes the game it is refused at.
-        for (source, part) in part_sources(&chunk, name).zip(formatted) {
+        for (source, part) in part_sources(&chunk, name).zip(formatted.parts) {
             match part {
                 FormattedPart::Empty => {}
                 FormattedPart::SyntaxErrors(errors) => {
@@ -225,8 +243,9 @@ fn format_input(
                         source.line + 1,
                     )));
                 }
-                FormattedPart::Games { text, bytes } => {
-                    let text = if first { &text[1..] } else { &text[..] };
+                FormattedPart::Games { range, bytes } => {
+                    let text = &formatted.text[range];
+                    let text = if first { &text[1..] } else { text };
                     let bytes = bytes.map(|bytes| {
                         bytes.map(|mut bytes| {
                             if !first {

@@ -172,7 +172,7 @@ fn show_game(
     let board = replay
         .played
         .as_ref()
-        .and_then(|p| Some((p.main_plies, p.board.as_ref()?)));
+        .and_then(|p| Some((p.main_plies, p.board.as_deref()?)));
     let (Some((replayed, (position, last))), Some(v)) = (board, variants.find(&replay.variant))
     else {
         // Not replayed at all: a variant xpgn does not play.
@@ -222,6 +222,7 @@ fn board_at(game: &Game, variants: &Variants, ply: usize) -> (Position, Option<P
     replay_recording(game, variants, Recording::Board(Some(ply)))
         .played
         .and_then(|played| played.board)
+        .map(|board| *board)
         .expect("a ply the main line replays")
 }
 

@@ -10,6 +10,7 @@
 //! game ends) is the same: `tests::both_replays_agree_on_the_fixtures` and
 //! `..._on_the_corpus` hold them to it.
 
+use std::cell::Cell;
 use std::sync::LazyLock;
 
 use compact_str::CompactString;
@@ -44,7 +45,9 @@ pub(super) fn replay(
     items: &[Spanned<Item>],
     mut recorder: Option<&mut Recorder<'_>>,
 ) -> Option<Replayed> {
-    let mut keys = Vec::with_capacity(items.len());
+    let mut keys = SPARE_KEYS.take();
+    keys.clear();
+    keys.reserve(items.len());
     if let Some(recorder) = recorder.as_deref_mut()
         && recorder.keeps_every_move()
     {
@@ -59,12 +62,26 @@ pub(super) fn replay(
         (0, halfmoves),
         &mut Vec::new(),
         recorder,
-    )?;
-    Some(Replayed {
+    );
+    let replayed = plies.map(|plies| Replayed {
         plies,
         ending: ending(&board, &keys),
-    })
+    });
+    if keys.capacity() <= MAX_SPARE_KEYS {
+        SPARE_KEYS.set(keys);
+    }
+    replayed
 }
+
+thread_local! {
+    /// The repetition keys of the last game replayed on this thread, kept for the next
+    /// one: a list of its own for each game was an allocation a game.
+    static SPARE_KEYS: Cell<Vec<u64>> = const { Cell::new(Vec::new()) };
+}
+
+/// The most keys kept for the next game (256 KB): a game of more plies is rare, and
+/// keeps its list to itself.
+const MAX_SPARE_KEYS: usize = 1 << 15;
 
 /// The start position of orthodox chess.
 pub(super) fn start() -> Board {
