@@ -298,13 +298,14 @@ impl Code {
 pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,
-    /// What is wrong, in a sentence.
-    pub message: String,
+    /// What is wrong, in a sentence (a constant, not allocated, where a finding repeats
+    /// in every game: see `lint`'s roster finding).
+    pub message: Cow<'static, str>,
     pub span: Span,
     /// What the caret under the span says (nearly always a constant: not allocated).
     pub label: Cow<'static, str>,
     /// How to write it right.
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
     /// For findings about a move: where it stands in the game (boxed: most diagnostics
     /// of reading have none, and they travel in `Result`s).
     pub at_move: Option<Box<MoveRef>>,
@@ -316,7 +317,7 @@ pub struct Diagnostic {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     pub span: Span,
-    pub replacement: String,
+    pub replacement: Cow<'static, str>,
 }
 
 /// Which move a diagnostic is about.
@@ -336,7 +337,7 @@ impl Diagnostic {
     pub fn new(
         code: Code,
         span: Span,
-        message: impl Into<String>,
+        message: impl Into<Cow<'static, str>>,
         label: impl Into<Cow<'static, str>>,
     ) -> Self {
         Diagnostic {
@@ -351,7 +352,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn with_fix(mut self, span: Span, replacement: impl Into<String>) -> Self {
+    pub fn with_fix(mut self, span: Span, replacement: impl Into<Cow<'static, str>>) -> Self {
         self.fix = Some(Box::new(Fix {
             span,
             replacement: replacement.into(),
@@ -364,7 +365,7 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+    pub fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> Self {
         self.help = Some(help.into());
         self
     }

@@ -1026,7 +1026,7 @@ impl Replayer<'_> {
             at.written, at.ply, rejection.reason
         );
         let mut diagnostic = Diagnostic::new(code, span, message, label).at_move(at);
-        diagnostic.help = rejection.help.clone();
+        diagnostic.help = rejection.help.clone().map(Cow::Owned);
         self.diagnostics.push(diagnostic);
     }
 
@@ -1140,7 +1140,7 @@ impl Replayer<'_> {
         }
         let by = position.turn;
         let rule = |message: String, help: &str| {
-            Diagnostic::new(Code::EventRule, span, message, "this event").with_help(help)
+            Diagnostic::new(Code::EventRule, span, message, "this event").with_help(help.to_owned())
         };
         // The meta rules hold for every event number, played by xpgn or not (EC-1).
         if let Some(violation) = meta::refusal(position, number, Some(by)) {

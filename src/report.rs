@@ -193,7 +193,7 @@ pub struct Rendered {
     slots: Vec<usize>,
     /// For each game, the end of its text and of its slots.
     games: Vec<(usize, usize)>,
-    /// The last escaped help and edit of a JSON finding.
+    /// The last escaped message, help and edit of a JSON finding.
     escaped: FindingTexts,
 }
 
@@ -571,37 +571,56 @@ fn needs_json_escape(value: &str) -> bool {
     })
 }
 
-/// The last text that needed escaping, and what it escaped to. Findings repeat their
-/// help and edit game after game (a file of bare movetext has the same roster finding,
-/// quoted tags and line breaks, in every game): escaping them again was most of the
-/// time `lint --format json` spent on its report there.
+/// The last text of a finding's field that needed escaping or was a constant, and what
+/// it escaped to. Findings repeat their texts game after game (a file of bare movetext
+/// has the same roster finding, quoted tags and line breaks, in every game): escaping
+/// them again was most of the time `lint --format json` spent on its report there.
 #[derive(Debug, Default)]
 struct EscapedText {
+    /// The text, where it was not a constant.
     raw: String,
+    /// The text, where it was a constant: the same constant again is known by its
+    /// address, without comparing its bytes (a constant is never freed, so no other
+    /// text ever takes its place).
+    constant: Option<&'static str>,
     escaped: Vec<u8>,
 }
 
 impl EscapedText {
     /// Appends `value` as [`push_json_str`] does.
-    fn push(&mut self, text: &mut Vec<u8>, value: &str) {
-        if !self.raw.is_empty() && self.raw == value {
+    fn push(&mut self, text: &mut Vec<u8>, value: &Cow<'static, str>) {
+        let same = match value {
+            Cow::Borrowed(value) => self.constant.is_some_and(|last| std::ptr::eq(last, *value)),
+            Cow::Owned(value) => !self.raw.is_empty() && self.raw == *value,
+        };
+        if same {
             text.extend_from_slice(&self.escaped);
-        } else if needs_json_escape(value) {
-            let start = text.len();
-            push_json(text, value);
-            self.raw.clear();
-            self.raw.push_str(value);
-            self.escaped.clear();
-            self.escaped.extend_from_slice(&text[start..]);
-        } else {
-            push_json_str(text, value);
+            return;
         }
+        let constant = match value {
+            Cow::Borrowed(value) => Some(*value),
+            Cow::Owned(_) => None,
+        };
+        if constant.is_none() && !needs_json_escape(value) {
+            push_json_str(text, value);
+            return;
+        }
+        let start = text.len();
+        push_json_str(text, value);
+        self.constant = constant;
+        self.raw.clear();
+        if constant.is_none() {
+            self.raw.push_str(value);
+        }
+        self.escaped.clear();
+        self.escaped.extend_from_slice(&text[start..]);
     }
 }
 
 /// The texts of a finding that repeat from game to game, each remembered escaped.
 #[derive(Debug, Default)]
 struct FindingTexts {
+    message: EscapedText,
     help: EscapedText,
     replacement: EscapedText,
 }
@@ -628,7 +647,7 @@ fn push_json_diagnostic(
     text.extend_from_slice(b"\",\"code\":");
     push_json_str(text, d.code.name());
     text.extend_from_slice(b",\"message\":");
-    push_json_str(text, &d.message);
+    escaped.message.push(text, &d.message);
     text.extend_from_slice(b",\"line\":");
     number(text, at.line);
     text.extend_from_slice(b",\"column\":");
@@ -645,7 +664,7 @@ fn push_json_diagnostic(
     text.extend_from_slice(b",\"move\":");
     push_json_option_str(text, d.at_move.as_ref().map(|m| m.written.as_str()));
     text.extend_from_slice(b",\"help\":");
-    match d.help.as_deref() {
+    match &d.help {
         Some(help) => escaped.help.push(text, help),
         None => text.extend_from_slice(b"null"),
     }
@@ -939,7 +958,7 @@ impl Reporter for SarifReporter {
             let at = locator.locate(report.source, d.span.offset);
             let text = match &d.help {
                 Some(help) => format!("{}\nhelp: {help}", d.message),
-                None => d.message.clone(),
+                None => d.message.to_string(),
             };
             let result = SarifResult {
                 rule_id: d.code.name(),
@@ -1259,10 +1278,11 @@ mod tests {
         }
 
         // The memo of repeated texts writes each as serde would, whatever came before:
-        // texts drawn from a few, so that repeats, changes and returns all happen.
+        // texts drawn from a few, each a constant or a copy, so that repeats, changes
+        // and returns all happen, of constants and of texts made at run time alike.
         #[test]
         fn repeated_texts_are_escaped_as_serde_escapes_them(
-            picks in proptest::collection::vec(0..5_usize, 1..40)
+            picks in proptest::collection::vec((0..5_usize, proptest::bool::ANY), 1..40)
         ) {
             let texts = [
                 "add [Event \"?\"] (`?` where unknown)",
@@ -1274,8 +1294,13 @@ mod tests {
             let mut memo = EscapedText::default();
             let mut text = Vec::new();
             let mut expected = Vec::new();
-            for pick in picks {
-                memo.push(&mut text, texts[pick]);
+            for (pick, copied) in picks {
+                let value = if copied {
+                    Cow::Owned(texts[pick].to_owned())
+                } else {
+                    Cow::Borrowed(texts[pick])
+                };
+                memo.push(&mut text, &value);
                 expected.extend(serde_json::to_vec(texts[pick]).unwrap());
             }
             proptest::prop_assert_eq!(

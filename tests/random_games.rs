@@ -193,7 +193,7 @@ fn round_trip(generated: &Generated) {
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
-        .map(|d| d.message.clone())
+        .map(|d| d.message.to_string())
         .collect();
     assert!(errors.is_empty(), "{pgn}\n{errors:#?}");
     assert_eq!(checked.plies, sans.len(), "{pgn}");

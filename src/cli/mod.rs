@@ -172,7 +172,7 @@ impl VariantArgs {
             let command = xpgn::command::parse_event(item, 0).map_err(|d| {
                 usage(match &d.help {
                     Some(help) => format!("{} ({help})", d.message),
-                    None => d.message.clone(),
+                    None => d.message.into_owned(),
                 })
             })?;
             let number = command.number.node;

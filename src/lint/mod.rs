@@ -131,7 +131,7 @@ fn fix_check_marks(replay: &mut Replay) {
                 .map_or("", |a| a.as_str());
             d.fix = Some(Box::new(crate::diagnostic::Fix {
                 span: d.span,
-                replacement: format!("{}{assessment}", m.san),
+                replacement: format!("{}{assessment}", m.san).into(),
             }));
         }
     }
@@ -274,7 +274,7 @@ fn pick_fixes<'a>(
         {
             continue;
         }
-        picked.push((start..end, fix.replacement.as_str()));
+        picked.push((start..end, &*fix.replacement));
         at = end;
     }
     picked

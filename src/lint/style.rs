@@ -8,7 +8,9 @@ use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
 use crate::replay::{PlayedByOffset, PlayedMove, Replay};
 use crate::span::Source;
 use crate::span::{Span, Spanned};
-use std::cell::RefCell;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 /// Where the findings of a game are going: whether edits may be offered, and whether
 /// the game is a PGN game (tags are a PGN matter; transcripts and documents have none
@@ -280,7 +282,7 @@ const ROSTER_LINES: [&str; 6] = [
 /// What the texts of a roster finding are made of: which tags are missing (a bit each, in
 /// roster order), the result the `[Result]` line takes, the line break, and where the new
 /// lines go (after tags, or before the moves with or without a break first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct RosterKey {
     missing: u8,
     result: &'static str,
@@ -297,12 +299,20 @@ struct RosterTexts {
     insert: String,
 }
 
+/// Every roster finding's texts made so far, by what they are made of: made once a run
+/// and kept to its end (a file of bare movetext has the same finding in every game, and
+/// building its texts a tag line at a time was a tenth of `lint`'s work there; copying
+/// them for each game, and comparing them to the last game's to reuse its JSON, was
+/// much of what remained). At most a few thousand kinds: 128 sets of missing tags, four
+/// results, two line breaks, three places.
+static ROSTER_TEXTS: LazyLock<Mutex<HashMap<RosterKey, &'static RosterTexts>>> =
+    LazyLock::new(Mutex::default);
+
 thread_local! {
-    /// The texts of the last roster finding built on this thread: a file of bare
-    /// movetext has the same finding in every game, and building its texts a tag line at
-    /// a time was a tenth of `lint`'s work there.
-    static LAST_ROSTER_TEXTS: RefCell<Option<(RosterKey, RosterTexts)>> =
-        const { RefCell::new(None) };
+    /// The kind of roster finding this thread made last, and its texts: found without the
+    /// lock, for nearly every game.
+    static LAST_ROSTER_TEXTS: Cell<Option<(RosterKey, &'static RosterTexts)>> =
+        const { Cell::new(None) };
 }
 
 impl RosterKey {
@@ -310,11 +320,20 @@ impl RosterKey {
         (0..SEVEN_TAG_ROSTER.len()).filter(|index| self.missing & 1 << index != 0)
     }
 
-    fn texts(&self) -> RosterTexts {
-        LAST_ROSTER_TEXTS.with_borrow_mut(|last| match last {
-            Some((key, texts)) if key == self => texts.clone(),
-            _ => last.insert((*self, self.build())).1.clone(),
-        })
+    fn texts(&self) -> &'static RosterTexts {
+        if let Some((key, texts)) = LAST_ROSTER_TEXTS.get()
+            && key == *self
+        {
+            return texts;
+        }
+        // A poisoned lock means another thread panicked while inserting: what the map
+        // holds is still whole.
+        let mut made = ROSTER_TEXTS.lock().unwrap_or_else(PoisonError::into_inner);
+        let texts = *made
+            .entry(*self)
+            .or_insert_with(|| Box::leak(Box::new(self.build())));
+        LAST_ROSTER_TEXTS.set(Some((*self, texts)));
+        texts
     }
 
     // Built with pushes of whole lines, not `format!`.
@@ -402,15 +421,11 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
             after_tags: !game.tags.is_empty(),
             break_first,
         };
-        let RosterTexts {
-            message,
-            help,
-            insert,
-        } = key.texts();
-        let finding =
-            Diagnostic::new(Code::MissingRosterTag, span, message, "tags").with_help(help);
+        let texts = key.texts();
+        let finding = Diagnostic::new(Code::MissingRosterTag, span, texts.message.as_str(), "tags")
+            .with_help(texts.help.as_str());
         found.push(match at {
-            Some(at) => finding.with_fix(at, insert),
+            Some(at) => finding.with_fix(at, texts.insert.as_str()),
             None => finding,
         });
     }
@@ -544,7 +559,7 @@ mod tests {
         for before in keys {
             for key in keys {
                 before.texts();
-                assert_eq!(key.texts(), key.build(), "{key:?} after {before:?}");
+                assert_eq!(*key.texts(), key.build(), "{key:?} after {before:?}");
             }
         }
         assert!(keys[4].build().insert.ends_with("[Black \"?\"]\n\n"));

@@ -246,7 +246,7 @@ impl<'t, 'a> Reader<'t, 'a> {
                 ),
                 "not read as moves",
             )
-            .with_help(help),
+            .with_help(help.to_owned()),
         );
         self.prose(raw.trim(), span, LineReading::Skipped(why));
     }
