@@ -1,5 +1,5 @@
-//! An ordered parallel pipeline: `jobs` threads each read an item in turn and work on
-//! it, the calling thread takes the results in input order.
+//! An ordered parallel pipeline: `jobs` threads, the calling one among them, each read
+//! an item in turn and work on it; the calling thread takes the results in input order.
 //!
 //! Reading, working and reporting overlap: no step waits for a whole batch, so the
 //! serial parts (splitting a file into chunks, writing the report) run beside the work
@@ -7,8 +7,8 @@
 //! taken, so memory stays flat whatever the input's size.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Mutex, TryLockError};
 use std::thread;
 
 /// Items read and not yet taken, for `jobs` workers: enough that no worker waits for the
@@ -27,9 +27,10 @@ pub enum Stopped<E> {
     Spawn(std::io::Error),
 }
 
-/// Runs `work` on each item of `input` on `jobs` threads of `stack_bytes` stack each, and
-/// hands the results to `take` on the calling thread in input order. Stops at the first
-/// error of `input` or of `take`; the threads are joined before it returns.
+/// Runs `work` on each item of `input` on `jobs` threads, the calling thread and `jobs - 1`
+/// threads of `stack_bytes` stack each, and hands the results to `take` on the calling
+/// thread in input order. Stops at the first error of `input` or of `take`; the threads
+/// are joined before it returns.
 pub fn run_ordered<W, T, E>(
     jobs: usize,
     stack_bytes: usize,
@@ -43,14 +44,14 @@ where
     E: Send,
 {
     let limit = in_flight(jobs);
-    // Each worker reads its next item itself, in turn: a reading thread of its own cost
+    // Each thread reads its next item itself, in turn: a reading thread of its own cost
     // a hand-over (a thread woken, often another put to sleep) for every item.
     let input = Mutex::new(Numbered {
         items: input,
         next: 0,
         ended: false,
     });
-    // A permit per item in flight: a worker takes one before reading an item, the taker
+    // A permit per item in flight: a thread takes one before reading an item, the taker
     // gives it back once the item's result is taken.
     let (permit_tx, permit_rx) = sync_channel::<()>(limit);
     for _ in 0..limit {
@@ -62,7 +63,7 @@ where
         // waiting for a permit then stops.
         let permit_tx = permit_tx;
         let (done_tx, done_rx) = sync_channel::<(u64, Result<T, E>)>(limit);
-        for _ in 0..jobs {
+        for _ in 1..jobs {
             let done_tx = done_tx.clone();
             let (input, permits, work) = (&input, &permits, &work);
             thread::Builder::new()
@@ -70,9 +71,55 @@ where
                 .spawn_scoped(scope, move || worker(input, permits, work, &done_tx))
                 .map_err(Stopped::Spawn)?;
         }
-        // The taker's loop ends when every worker has dropped its sender.
+        // The taker's last loop ends when every worker has dropped its sender.
         drop(done_tx);
-        take_in_order(&done_rx, &permit_tx, &mut take)
+        let mut taker = Taker {
+            next: 0,
+            waiting: BTreeMap::new(),
+            permits: &permit_tx,
+            take: &mut take,
+        };
+        // The calling thread works too, taking what is ready between its own items: a
+        // thread that only took results was a thread more than cores, woken for every
+        // item, putting a worker to sleep each time.
+        loop {
+            while let Ok((number, result)) = done_rx.try_recv() {
+                taker.arrived(number, result)?;
+            }
+            // A worker holds the lock while it waits for a permit, so this thread never
+            // waits for the lock: locked or empty, it waits for a result instead (no
+            // permit free means every item in flight is done or in a worker's hands,
+            // and only taking results frees one).
+            let permit = match permits.try_lock() {
+                Ok(permits) => permits.try_recv().is_ok(),
+                Err(TryLockError::WouldBlock) => false,
+                // A worker panicked: the scope re-raises that panic.
+                Err(TryLockError::Poisoned(_)) => break,
+            };
+            if !permit {
+                match done_rx.recv() {
+                    Ok((number, result)) => {
+                        taker.arrived(number, result)?;
+                        continue;
+                    }
+                    // No worker left, and no permit: nothing is in flight.
+                    Err(_) => break,
+                }
+            }
+            match read(&input) {
+                Some((number, Ok(item))) => taker.arrived(number, Ok(work(item)))?,
+                Some((number, Err(e))) => {
+                    taker.arrived(number, Err(e))?;
+                    break;
+                }
+                None => break,
+            }
+        }
+        // Ends when every worker has finished.
+        for (number, result) in &done_rx {
+            taker.arrived(number, result)?;
+        }
+        Ok(())
     })
 }
 
@@ -82,6 +129,32 @@ struct Numbered<I> {
     next: u64,
     /// The input gave its last item or an error: nothing more is read.
     ended: bool,
+}
+
+/// The next item and its number; `None` once the input has ended (or a thread panicked
+/// while reading). An error ends the reading.
+fn read<W, E>(
+    input: &Mutex<Numbered<impl Iterator<Item = Result<W, E>>>>,
+) -> Option<(u64, Result<W, E>)> {
+    let mut numbered = input.lock().ok()?;
+    if numbered.ended {
+        return None;
+    }
+    let number = numbered.next;
+    match numbered.items.next() {
+        Some(Ok(item)) => {
+            numbered.next += 1;
+            Some((number, Ok(item)))
+        }
+        Some(Err(e)) => {
+            numbered.ended = true;
+            Some((number, Err(e)))
+        }
+        None => {
+            numbered.ended = true;
+            None
+        }
+    }
 }
 
 /// Reads an item (one per permit) and works on it, until the input ends or the taker
@@ -98,52 +171,41 @@ fn worker<W, T, E>(
         let Ok(Ok(())) = permits.lock().map(|permits| permits.recv()) else {
             return;
         };
-        let Ok(mut numbered) = input.lock() else {
-            return;
-        };
-        if numbered.ended {
-            return;
-        }
-        let number = numbered.next;
-        let item = match numbered.items.next() {
-            Some(Ok(item)) => item,
-            Some(Err(e)) => {
-                numbered.ended = true;
-                drop(numbered);
+        let sent = match read(input) {
+            Some((number, Ok(item))) => done.send((number, Ok(work(item)))),
+            Some((number, Err(e))) => {
                 let _ = done.send((number, Err(e)));
                 return;
             }
-            None => {
-                numbered.ended = true;
-                return;
-            }
+            None => return,
         };
-        numbered.next += 1;
-        drop(numbered);
-        if done.send((number, Ok(work(item)))).is_err() {
+        if sent.is_err() {
             return;
         }
     }
 }
 
-fn take_in_order<T, E>(
-    done: &Receiver<(u64, Result<T, E>)>,
-    permits: &SyncSender<()>,
-    take: &mut impl FnMut(T) -> Result<(), E>,
-) -> Result<(), Stopped<E>> {
-    let mut next = 0;
-    let mut waiting = BTreeMap::new();
-    // Ends when every worker has finished.
-    for (number, result) in done {
-        waiting.insert(number, result);
-        while let Some(result) = waiting.remove(&next) {
-            next += 1;
-            take(result.map_err(Stopped::Failed)?).map_err(Stopped::Failed)?;
+/// Takes results in input order, whichever thread made them.
+struct Taker<'a, T, E, F> {
+    next: u64,
+    waiting: BTreeMap<u64, Result<T, E>>,
+    permits: &'a SyncSender<()>,
+    take: &'a mut F,
+}
+
+impl<T, E, F: FnMut(T) -> Result<(), E>> Taker<'_, T, E, F> {
+    /// Item `number`'s result is done: takes it, and those after it that waited for it,
+    /// if it is the next.
+    fn arrived(&mut self, number: u64, result: Result<T, E>) -> Result<(), Stopped<E>> {
+        self.waiting.insert(number, result);
+        while let Some(result) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            (self.take)(result.map_err(Stopped::Failed)?).map_err(Stopped::Failed)?;
             // The workers may have finished: a permit nobody takes is no error.
-            let _ = permits.send(());
+            let _ = self.permits.send(());
         }
+        Ok(())
     }
-    Ok(())
 }
 
 #[cfg(test)]
