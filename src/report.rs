@@ -588,6 +588,10 @@ struct EscapedText {
 
 impl EscapedText {
     /// Appends `value` as [`push_json_str`] does.
+    #[allow(
+        clippy::ptr_arg,
+        reason = "whether the text is a constant is what tells a repeat by its address"
+    )]
     fn push(&mut self, text: &mut Vec<u8>, value: &Cow<'static, str>) {
         let same = match value {
             Cow::Borrowed(value) => self.constant.is_some_and(|last| std::ptr::eq(last, *value)),
