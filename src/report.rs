@@ -193,7 +193,7 @@ pub struct Rendered {
     slots: Vec<usize>,
     /// For each game, the end of its text and of its slots.
     games: Vec<(usize, usize)>,
-    /// The last escaped message, help and edit of a JSON finding.
+    /// The file name, message, help and edit last escaped for a JSON report.
     escaped: FindingTexts,
 }
 
@@ -218,11 +218,12 @@ impl Rendered {
         self.games.is_empty()
     }
 
+    /// Empties the rendering for the next games; the texts remembered escaped stay, as
+    /// the next games repeat them too (`check --jobs 1` clears it after every game).
     pub fn clear(&mut self) {
         self.text.clear();
         self.slots.clear();
         self.games.clear();
-        self.escaped = FindingTexts::default();
     }
 
     /// Writes the games, numbered from `first_number` on.
@@ -609,6 +610,21 @@ impl EscapedText {
             push_json_str(text, value);
             return;
         }
+        self.remember(text, value, constant);
+    }
+
+    /// Appends `value` as [`push_json_str`] does, and remembers it whatever it holds:
+    /// for a text that repeats in nearly every game, where comparing it costs less than
+    /// looking for what to escape in it (the file's name).
+    fn push_repeated(&mut self, text: &mut Vec<u8>, value: &str) {
+        if self.constant.is_none() && !self.escaped.is_empty() && self.raw == value {
+            text.extend_from_slice(&self.escaped);
+        } else {
+            self.remember(text, value, None);
+        }
+    }
+
+    fn remember(&mut self, text: &mut Vec<u8>, value: &str, constant: Option<&'static str>) {
         let start = text.len();
         push_json_str(text, value);
         self.constant = constant;
@@ -621,9 +637,11 @@ impl EscapedText {
     }
 }
 
-/// The texts of a finding that repeat from game to game, each remembered escaped.
+/// The texts of a report that repeat from game to game, each remembered escaped.
 #[derive(Debug, Default)]
 struct FindingTexts {
+    /// The file's name, which every game of a chunk writes.
+    file: EscapedText,
     message: EscapedText,
     help: EscapedText,
     replacement: EscapedText,
@@ -701,7 +719,9 @@ impl Reporter for JsonReporter {
         let game = report.game;
         let replay = report.replay;
         out.text.extend_from_slice(b"{\"file\":");
-        push_json_str(&mut out.text, report.source.name);
+        out.escaped
+            .file
+            .push_repeated(&mut out.text, report.source.name);
         out.text.extend_from_slice(b",\"game\":");
         out.number_slot();
         let Rendered { text, escaped, .. } = out;
@@ -1306,6 +1326,26 @@ mod tests {
                 };
                 memo.push(&mut text, &value);
                 expected.extend(serde_json::to_vec(texts[pick]).unwrap());
+            }
+            proptest::prop_assert_eq!(
+                String::from_utf8_lossy(&text),
+                String::from_utf8_lossy(&expected)
+            );
+        }
+
+        // A file's name, remembered whatever it holds, is written as serde would
+        // write it, whichever name came before.
+        #[test]
+        fn repeated_names_are_escaped_as_serde_escapes_them(
+            picks in proptest::collection::vec(0..5_usize, 1..40)
+        ) {
+            let names = ["a.pgn", "games/\"quoted\".pgn", "", "a.pgn ", "b\\c.pgn"];
+            let mut memo = EscapedText::default();
+            let mut text = Vec::new();
+            let mut expected = Vec::new();
+            for pick in picks {
+                memo.push_repeated(&mut text, names[pick]);
+                expected.extend(serde_json::to_vec(names[pick]).unwrap());
             }
             proptest::prop_assert_eq!(
                 String::from_utf8_lossy(&text),
