@@ -402,15 +402,6 @@ impl SpareLists {
             self.moves.push(moves);
         }
     }
-
-    /// An empty game, with lists when there are spare ones.
-    fn take(&mut self) -> Game {
-        Game {
-            tags: self.tags.pop().unwrap_or_default(),
-            moves: self.moves.pop().unwrap_or_default(),
-            ..Game::default()
-        }
-    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
@@ -665,12 +656,18 @@ impl Reader<'_, '_> {
         }
         let moves = &mut self.current.game.moves;
         if moves.is_empty() && self.current.stack.is_empty() {
+            // The list of the game handled last, still in cache.
+            if moves.capacity() == 0
+                && let Some(spare) = self.spare.moves.pop()
+            {
+                *moves = spare;
+            }
             // Movetext averages over three bytes an item: reserve once, not while doubling.
             // The rest of the chunk may hold many tagless games, hence the cap. A spare
-            // list serves when it fits the estimate without holding much more.
+            // list serves when it fits the estimate, however much more it holds (a game
+            // followed by others in its part gives the excess back when it ends).
             let estimate = ((self.bytes.len() - self.pos) / 3 + 1).min(MAX_RESERVED_ITEMS);
-            let capacity = moves.capacity();
-            if capacity < estimate || capacity > 2 * estimate + 32 {
+            if moves.capacity() < estimate {
                 *moves = Vec::with_capacity(estimate);
             }
         }
@@ -1133,8 +1130,11 @@ impl Reader<'_, '_> {
     fn push_tag(&mut self, tag: Tag) {
         let tags = &mut self.current.game.tags;
         if tags.capacity() == 0 {
-            // The Seven Tag Roster and one more, without growing on the way.
-            tags.reserve(8);
+            match self.spare.tags.pop() {
+                Some(spare) => *tags = spare,
+                // The Seven Tag Roster and one more, without growing on the way.
+                None => tags.reserve(8),
+            }
         }
         tags.push(tag);
     }
@@ -1162,16 +1162,22 @@ impl Reader<'_, '_> {
         if !builder.stack.is_empty() {
             close_open_variations(builder);
         }
-        // Give back what the estimate reserved beyond the moves read, when it is much.
-        if builder.game.moves.capacity() > 2 * builder.game.moves.len() + 32 {
+        // Give back what the estimate reserved beyond the moves read, when it is much and
+        // another game of the part follows: the part's games are held together. The last
+        // (nearly always the only) one keeps its list, which goes back to the spare lists
+        // warm in cache; shrinking it copied every game's items to fresh memory.
+        let more_games_follow = self.pos < self.bytes.len();
+        if more_games_follow && builder.game.moves.capacity() > 2 * builder.game.moves.len() + 32 {
             builder.game.moves.shrink_to_fit();
         }
         let start = builder.start.unwrap_or(builder.end);
         builder.game.span = Span::new(start, builder.end - start);
         check_result(builder);
-        let game = std::mem::replace(&mut self.current.game, self.spare.take());
+        // The next game takes spare lists when it reads its first tag or move: by then
+        // this one's lists are back among them, warm in cache (taken now, two sets of
+        // lists would take turns, each cold when its turn came).
+        let game = std::mem::take(&mut self.current.game);
         let diagnostics = std::mem::take(&mut self.current.diagnostics);
-        // The game now in the builder is the spare's, empty already.
         self.current.restart();
         let heap_moves = HeapMoves(std::mem::take(&mut self.current.heap_moves));
         self.games.push(ParsedGame {

@@ -44,6 +44,10 @@ pub struct Replay {
     pub diagnostics: Vec<Diagnostic>,
     /// Where unreadable move tokens stand (their own diagnostics come from reading).
     unreadable: Vec<(Span, MoveRef)>,
+    /// Whether the 64-square replay read the whole main line, which then starts no event
+    /// (it leaves a line that mentions one to the rules core): the JSON report need not
+    /// read the line again to list them.
+    pub(crate) main_line_starts_no_event: bool,
 }
 
 impl Replay {
@@ -515,6 +519,7 @@ fn replay_orthodox(
         variant: Cow::Borrowed(&variant.slug),
         plies: replayed.plies,
         ending: replayed.ending,
+        main_line_starts_no_event: true,
         played: recorder.map(|mut recorder| {
             let start = match &fen_position {
                 None => Cow::Borrowed(variant.start_position_fen()),

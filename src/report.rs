@@ -500,7 +500,7 @@ fn write_hidden(out: &mut Rendered, more: usize) {
 pub struct JsonReporter;
 
 /// Event numbers started in the main line, in order.
-fn main_line_events(game: &Game) -> Vec<u16> {
+pub(crate) fn main_line_events(game: &Game) -> Vec<u16> {
     // Built once: nearly every comment of a large file is searched (clock comments).
     static EVENT_COMMAND: LazyLock<memmem::Finder<'static>> =
         LazyLock::new(|| memmem::Finder::new("[%event"));
@@ -732,11 +732,14 @@ impl Reporter for JsonReporter {
         text.extend_from_slice(b",\"variant\":");
         push_json_str(text, &replay.variant);
         text.extend_from_slice(b",\"events\":[");
-        let events = replay
-            .events_from_start
-            .iter()
-            .copied()
-            .chain(main_line_events(game));
+        // The main line is read again only where the replay has not vouched for it: its
+        // items are out of the cache by now.
+        let events = replay.events_from_start.iter().copied().chain(
+            (!replay.main_line_starts_no_event)
+                .then(|| main_line_events(game))
+                .into_iter()
+                .flatten(),
+        );
         for (index, event) in events.enumerate() {
             if index > 0 {
                 text.push(b',');
