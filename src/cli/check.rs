@@ -144,7 +144,7 @@ impl Checker<'_> {
             .map_err(Failure::Read)?
             .map(|pending| pending.map_err(Failure::Read));
         if self.jobs == 1 {
-            // One thread: each game is checked and reported as soon as it is read.
+            // One thread: each part is checked and reported as soon as its batch is read.
             let mut locator = Locator::default();
             let mut checked = Checked::default();
             for pending in chunks {
