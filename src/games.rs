@@ -150,13 +150,12 @@ impl PendingChunk {
                     .iter()
                     .zip(bounds.windows(2))
                     .try_for_each(|(part, range)| {
-                        each(
-                            part_source(name, &chunk, part),
-                            part,
-                            &games[range[0]..range[1]],
-                        )
+                        let games = &mut games[range[0]..range[1]];
+                        let handled = each(part_source(name, &chunk, part), part, games);
+                        spare.recycle(games);
+                        handled
                     });
-                spare.recycle(&mut games);
+                games.clear();
                 bounds.truncate(1);
                 batch_bytes = 0;
                 result?;

@@ -368,11 +368,10 @@ struct SpareLists {
 impl SpareGames {
     /// Keeps the lists of `games`, emptied, and empties `games`. Taken in place: moving
     /// each game out copies it twice.
-    pub(crate) fn recycle(&mut self, games: &mut Vec<ParsedGame>) {
-        for parsed in games.iter_mut() {
+    pub(crate) fn recycle(&mut self, games: &mut [ParsedGame]) {
+        for parsed in games {
             self.lists.put(&mut parsed.game, parsed.heap_moves.0);
         }
-        games.clear();
     }
 }
 

@@ -74,6 +74,12 @@ pub struct PlayedByOffset<'a> {
 }
 
 impl<'a> PlayedByOffset<'a> {
+    /// No move recorded: nearly every game of a replay that left out the moves written
+    /// canonically.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
     /// The move written at `offset` (the last recorded there, should two be).
     pub fn get(&self, offset: usize) -> Option<&'a PlayedMove> {
         let next = self.next.get();

@@ -66,7 +66,9 @@ impl<'a> Walker<'a, '_> {
                     if let Some((number, span)) = pending_number.take() {
                         self.move_number(number, span, ply);
                     }
-                    if let Some(played) = self.played.get(item.span.offset) {
+                    if !self.played.is_empty()
+                        && let Some(played) = self.played.get(item.span.offset)
+                    {
                         self.spelling(notation, item.span, played);
                     }
                     last = ply;
@@ -93,7 +95,18 @@ impl<'a> Walker<'a, '_> {
         text_of(self.transcript?, span)
     }
 
+    /// Nearly every number is right, and only a transcript's may still be spelled with
+    /// the ellipsis character: that answer takes no call.
+    #[inline(always)]
     fn move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
+        if self.transcript.is_none() && written == right_number(ply) {
+            return;
+        }
+        self.judge_move_number(written, span, ply);
+    }
+
+    #[inline(never)]
+    fn judge_move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
         let white = ply.is_multiple_of(2);
         let number = ply / 2 + 1;
         // Built only for a finding: nearly every number is right.
@@ -468,20 +481,33 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The move number that numbers `ply` (0 for White's first move) as PGN writes it.
+fn right_number(ply: u32) -> MoveNumber {
+    MoveNumber {
+        number: ply / 2 + 1,
+        dots: if ply.is_multiple_of(2) {
+            Dots::One
+        } else {
+            Dots::Three
+        },
+    }
+}
+
 /// `YYYY.MM.DD` with `?` for unknown digits (a whole field unknown or known).
 fn is_pgn_date(value: &str) -> bool {
-    let fields: Vec<&str> = value.split('.').collect();
-    let [year, month, day] = fields.as_slice() else {
+    let &[y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = value.as_bytes() else {
         return false;
     };
-    let field = |text: &str, len: usize, max: u32| {
-        text.len() == len
-            && (text.bytes().all(|b| b == b'?')
-                || text
-                    .parse::<u32>()
-                    .is_ok_and(|n| (len == 4 || n >= 1) && n <= max))
+    let field = |digits: &[u8], max: u32| {
+        digits.iter().all(|&b| b == b'?')
+            || digits.iter().all(u8::is_ascii_digit) && {
+                let n = digits
+                    .iter()
+                    .fold(0, |n, &digit| n * 10 + u32::from(digit - b'0'));
+                (digits.len() == 4 || n >= 1) && n <= max
+            }
     };
-    field(year, 4, 9999) && field(month, 2, 12) && field(day, 2, 31)
+    field(&[y0, y1, y2, y3], 9999) && field(&[m0, m1], 12) && field(&[d0, d1], 31)
 }
 
 /// A date written with `-` or `/` between its fields, dotted.
@@ -519,6 +545,45 @@ fn first_line_len(source: Source<'_>, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pgn_dates_are_digits_or_question_marks_in_range() {
+        for date in [
+            "2026.11.23",
+            "????.??.??",
+            "1992.??.??",
+            "0000.12.31",
+            "2026.01.??",
+        ] {
+            assert!(is_pgn_date(date), "{date}");
+        }
+        for date in [
+            "2026.13.01",
+            "2026.00.10",
+            "2026.11.32",
+            "2026.1.23",
+            "2026-11-23",
+            "2026.+1.23",
+            "2026.1?.23",
+            "2026.11.23.",
+            "",
+            "２０２６.11.23",
+        ] {
+            assert!(!is_pgn_date(date), "{date}");
+        }
+    }
+
+    #[test]
+    fn the_right_number_of_each_ply() {
+        let number = |number, dots| MoveNumber { number, dots };
+        assert_eq!(right_number(0), number(1, Dots::One));
+        assert_eq!(right_number(1), number(1, Dots::Three));
+        assert_eq!(right_number(40), number(21, Dots::One));
+        assert_eq!(
+            right_number(u32::MAX),
+            number(u32::MAX / 2 + 1, Dots::Three)
+        );
+    }
 
     // The last texts kept are given only for the same key: each key's texts are the ones
     // built for it, whichever key came before.
