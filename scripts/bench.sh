@@ -17,11 +17,14 @@
 # - `xpgn check --jobs 2` on two cores, and the machine's own ceiling for two cores: two
 #   `check --jobs 1` side by side, one pinned to each core (on a VM whose two cores share
 #   a physical one, or whose host is busy, two processes do not run at twice one's
-#   speed, and no `--jobs 2` can either).
+#   speed, and no `--jobs 2` can either);
+# - then `xpgn perft` against Fairy-Stockfish's on the start positions of standard chess,
+#   Capablanca and Grand Chess (and xpgn's alone on Secret Invisible Pass Chess and Event
+#   Chess), each program's start taken off; xpgn alone where Fairy-Stockfish is absent.
 #
 # One-core runs are pinned to core 0 with taskset. Set XPGN to time another binary.
 # Skips with a message when the corpus or pgn-extract (Debian package pgn-extract) is
-# absent. Prints a Markdown table.
+# absent. Prints two Markdown tables.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -145,3 +148,68 @@ echo "${STAT:-median} of $runs runs each, the commands taking turns, wall time o
 echo "check is check --quiet, as pgn-extract -r -s and the anchor print next to nothing."
 echo "one core is taskset -c 0, two are -c 0,1. \"two-core ceiling\": twice one check's time"
 echo "over that of two run side by side, one on each core (what two cores give at best here)."
+
+# Perft against Fairy-Stockfish (FAIRY, default: fairy-stockfish on the PATH or
+# /usr/games/fairy-stockfish; Debian package fairy-stockfish): the same start positions at
+# the same depths, one core, each program's own start (the same command at depth 1) taken
+# off. The 10x10 Secret Invisible Pass Chess and Event Chess are xpgn's alone.
+fairy="${FAIRY:-$(command -v fairy-stockfish || true)}"
+if [ -z "$fairy" ] && [ -x /usr/games/fairy-stockfish ]; then
+    fairy=/usr/games/fairy-stockfish
+fi
+fairy_perft() {
+    printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nquit\n' "$1" "$2" |
+        taskset -c 0 "$fairy" >/dev/null 2>&1
+}
+# Wall milliseconds of a command, run once, its output dropped.
+wall_of() {
+    local start end
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    echo "$(((end - start) / 1000000))"
+}
+echo
+echo "| variant | depth | leaves | xpgn perft s | Fairy-Stockfish s | Fairy-Stockfish / xpgn |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+while read -r variant fairy_name depth events; do
+    events_args=()
+    if [ -n "$events" ]; then
+        events_args=(--events "$events")
+    fi
+    leaves="$("$xpgn" perft --variant "$variant" "${events_args[@]}" --depth "$depth" | tail -n 1)"
+    rm -f "$tmp"/{xp,fs}
+    for ((run = 0; run < runs; run++)); do
+        xp_start=$(wall_of taskset -c 0 "$xpgn" perft --variant "$variant" "${events_args[@]}" --depth 1)
+        xp=$(wall_of taskset -c 0 "$xpgn" perft --variant "$variant" "${events_args[@]}" --depth "$depth")
+        echo "$((xp - xp_start))" >>"$tmp/xp"
+        if [ -n "$fairy" ] && [ "$fairy_name" != - ]; then
+            fs_start=$(wall_of fairy_perft "$fairy_name" 1)
+            fs=$(wall_of fairy_perft "$fairy_name" "$depth")
+            echo "$((fs - fs_start))" >>"$tmp/fs"
+        fi
+    done
+    xp=$(pick <"$tmp/xp")
+    fs=0
+    if [ -s "$tmp/fs" ]; then
+        fs=$(pick <"$tmp/fs")
+    fi
+    awk -v variant="$variant${events:+ ($events)}" -v depth="$depth" -v leaves="$leaves" \
+        -v xp="$xp" -v fs="$fs" 'BEGIN {
+        printf "| %s | %d | %s | %.2f | %s | %s |\n", variant, depth, leaves, xp / 1000,
+            (fs > 0 ? sprintf("%.2f", fs / 1000) : "-"),
+            (fs > 0 && xp > 0 ? sprintf("%.1f", fs / xp) : "-")
+    }'
+done <<'VARIANTS'
+standard chess 5
+capablanca capablanca 5
+grand grand 4
+secret-invisible-pass - 4
+event-chess - 4 5,43
+VARIANTS
+if [ -z "$fairy" ]; then
+    echo
+    echo "Fairy-Stockfish not found (apt-get install fairy-stockfish, or set FAIRY): xpgn alone."
+fi
+echo
+echo "${STAT:-median} of $runs runs each, one core; each program's depth-1 run taken off as its start."
