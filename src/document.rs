@@ -367,7 +367,7 @@ fn tag(name: String, value: String, span: Span) -> Tag {
 fn brace_comment(text: String) -> Item {
     Item::Comment(Comment {
         kind: CommentKind::Brace,
-        text,
+        text: text.into(),
     })
 }
 

@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 
+use compact_str::CompactString;
 use memchr::{memchr, memchr2};
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -174,7 +175,9 @@ pub enum CommentKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comment {
     pub kind: CommentKind,
-    pub text: String,
+    /// Kept inline up to 24 bytes, as nearly every comment of a game with clock times
+    /// (`[%clk 0:09:57.1]`) is: reading allocates nothing for them.
+    pub text: CompactString,
 }
 
 /// A forum transcript's event line: `start event`, or `Event #43 Line Pushers` with its
@@ -392,6 +395,7 @@ impl SpareLists {
                 let owns_nothing = match &item.node {
                     Item::Move(notation) => !heap_moves || !notation.owns_heap(),
                     Item::MoveNumber(_) | Item::Nag(_) => true,
+                    Item::Comment(comment) => !comment.text.is_heap_allocated(),
                     _ => false,
                 };
                 if owns_nothing {
@@ -720,7 +724,7 @@ impl Reader<'_, '_> {
                 self.event_commands(text, start + 1);
                 let comment = Comment {
                     kind: CommentKind::Brace,
-                    text: text.to_owned(),
+                    text: CompactString::new(text),
                 };
                 self.push(Item::Comment(comment), self.span(start, end + 1));
             }
@@ -740,7 +744,7 @@ impl Reader<'_, '_> {
                 self.check_control_characters(start + 1, end);
                 let comment = Comment {
                     kind: CommentKind::Brace,
-                    text: self.text[start + 1..end].to_owned(),
+                    text: CompactString::new(&self.text[start + 1..end]),
                 };
                 self.push(Item::Comment(comment), span);
             }
@@ -763,7 +767,7 @@ impl Reader<'_, '_> {
         self.check_control_characters(start + 1, end);
         let comment = Comment {
             kind: CommentKind::Line,
-            text: self.text[start + 1..end].to_owned(),
+            text: CompactString::new(&self.text[start + 1..end]),
         };
         self.push(Item::Comment(comment), self.span(start, end));
     }

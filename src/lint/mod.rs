@@ -145,7 +145,7 @@ fn allowed(game: &Game) -> (HashSet<Code>, Vec<Diagnostic>) {
     let mut visit = |items: &[Spanned<Item>]| {
         walk(items, &mut |item| {
             let text = match &item.node {
-                Item::Comment(comment) => &comment.text,
+                Item::Comment(comment) => comment.text.as_str(),
                 Item::Prose(text) => text,
                 _ => return,
             };
