@@ -388,18 +388,23 @@ impl SpareLists {
             self.tags.push(tags);
         }
         if moves.capacity() > 0 {
-            // Move numbers, NAGs and nearly all moves own nothing on the heap (a move's
-            // squares are inline up to three), yet dropping one is a call: forgotten,
-            // they cost a test each. Where a move may own some, each move is asked.
-            for item in moves.drain(..) {
-                let owns_nothing = match &item.node {
-                    Item::Move(notation) => !heap_moves || !notation.owns_heap(),
-                    Item::MoveNumber(_) | Item::Nag(_) => true,
-                    Item::Comment(comment) => !comment.text.is_heap_allocated(),
-                    _ => false,
-                };
-                if owns_nothing {
-                    std::mem::forget(item);
+            // Move numbers, NAGs, nearly all moves and short comments own nothing on the
+            // heap (a move's squares are inline up to three), yet dropping one is a call.
+            // Asked in place first: where none owns any, forgetting them all is emptying
+            // the list. Where a move may own some, each move is asked.
+            let owns_nothing = |item: &Spanned<Item>| match &item.node {
+                Item::Move(notation) => !heap_moves || !notation.owns_heap(),
+                Item::MoveNumber(_) | Item::Nag(_) => true,
+                Item::Comment(comment) => !comment.text.is_heap_allocated(),
+                _ => false,
+            };
+            if moves.iter().all(owns_nothing) {
+                moves.drain(..).for_each(std::mem::forget);
+            } else {
+                for item in moves.drain(..) {
+                    if owns_nothing(&item) {
+                        std::mem::forget(item);
+                    }
                 }
             }
             self.moves.push(moves);
