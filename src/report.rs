@@ -228,17 +228,6 @@ impl Rendered {
 
     /// Writes the games, numbered from `first_number` on.
     pub fn write_to(&self, out: &mut dyn Write, first_number: usize) -> io::Result<()> {
-        if self.games.len() <= 1 {
-            return self.write_games(out, first_number);
-        }
-        // Gathered and handed on in blocks: a call through `dyn Write` for each piece of
-        // each game cost more than copying the pieces.
-        let mut out = io::BufWriter::with_capacity(WRITE_BLOCK_BYTES, out);
-        self.write_games(&mut out, first_number)?;
-        out.flush()
-    }
-
-    fn write_games<W: Write + ?Sized>(&self, out: &mut W, first_number: usize) -> io::Result<()> {
         let (mut text_at, mut slot_at) = (0, 0);
         for (index, &(text_end, slots_end)) in self.games.iter().enumerate() {
             for &slot in &self.slots[slot_at..slots_end] {
@@ -253,9 +242,6 @@ impl Rendered {
         Ok(())
     }
 }
-
-/// What [`Rendered::write_to`] gathers before handing it on.
-const WRITE_BLOCK_BYTES: usize = 16 * 1024;
 
 impl Write for Rendered {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {

@@ -37,7 +37,7 @@ pub fn run(args: CheckArgs) -> ExitStatus {
         Err(status) => return status,
     };
     let jobs = args.jobs.threads();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = super::report_output();
     let reporter = match args.report.reporter(false) {
         Ok(reporter) => reporter,
         Err(message) => {

@@ -2,7 +2,7 @@
 //! ply, JSON, YAML, or PGN as `fmt` lays it out).
 
 use std::convert::Infallible;
-use std::io::{self, Write};
+use std::io::Write;
 
 use clap::ValueEnum;
 use xpgn::convert::{
@@ -58,7 +58,7 @@ pub fn run(args: ConvertArgs) -> ExitStatus {
         Ok(read) => read,
         Err(status) => return status,
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = super::report_output();
     let mut status = walked;
     let mut first = true;
     let jobs = args.jobs.threads();

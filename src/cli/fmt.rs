@@ -280,7 +280,7 @@ fn format_input(
 }
 
 fn print(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = super::report_output();
     format_input(input, settings, |formatted, _, _| {
         out.write_all(formatted.as_bytes()).map_err(Refusal::Output)
     })?;

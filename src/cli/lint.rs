@@ -170,7 +170,7 @@ impl Linter {
     }
 
     fn run(mut self, args: &LintArgs) -> ExitStatus {
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = super::report_output();
         let reporter = match args.report.reporter(true) {
             Ok(reporter) => reporter,
             Err(message) => {

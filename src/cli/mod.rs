@@ -497,6 +497,14 @@ fn write_diff(
         .to_writer(out)
 }
 
+/// Standard output for a command that writes a report or games as it goes, in blocks of
+/// 64 KB: `Stdout` holds back what follows a block's last line until the next, so that
+/// every block went out in two writes, and with 8 KB blocks `lint --format json` on a
+/// file of short games made 18,000 of them.
+fn report_output() -> std::io::BufWriter<std::io::StdoutLock<'static>> {
+    std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock())
+}
+
 /// The exit status after writing a command's output: a closed pipe is no error.
 fn finish_output(written: std::io::Result<()>) -> ExitStatus {
     match written {
