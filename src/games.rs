@@ -112,7 +112,8 @@ impl PendingChunk {
 
     /// Reads the chunk a few parts at a time, handing each part's games to `each` with
     /// the source they report from and the part, then giving their lists back to this
-    /// thread's spare lists; returns the chunk, whose text the part's findings quote.
+    /// thread's spare lists at once, while they are in cache; returns the chunk, whose
+    /// text the part's findings quote.
     /// Games are handled in batches of about [`BATCH_BYTES`] of text, soon after they
     /// are read: their text and lists are still in cache (parsing a whole chunk first
     /// costs a cache miss on every list touched again), and the next batch is read into
