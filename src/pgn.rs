@@ -896,11 +896,30 @@ impl Reader<'_, '_> {
                 }
             }
             b'0'..=b'9' => {
-                if let Some((number, len)) = self.move_number(start)
-                    && bytes.get(start + len).is_none_or(|&b| is_delimiter(b))
-                {
-                    self.pos = start + len;
-                    return self.push(Item::MoveNumber(number), self.span(start, start + len));
+                if let Some((number, len)) = self.move_number(start) {
+                    let after = start + len;
+                    match bytes.get(after) {
+                        Some(&b) if !is_delimiter(b) => {
+                            // `12.e4`, as TWIC and many older files write every move: the
+                            // move read here rather than after finding the word's end
+                            // and reading its number again, as `numbered_word` does.
+                            if number.dots != Dots::Missing
+                                && b.is_ascii_alphabetic()
+                                && let Some((notation, rest)) =
+                                    Notation::parse_plain_prefix(&bytes[after..])
+                                && rest.first().is_none_or(|&b| is_delimiter(b))
+                            {
+                                let end = bytes.len() - rest.len();
+                                self.pos = end;
+                                self.push(Item::MoveNumber(number), self.span(start, after));
+                                return self.push(Item::Move(notation), self.span(after, end));
+                            }
+                        }
+                        _ => {
+                            self.pos = after;
+                            return self.push(Item::MoveNumber(number), self.span(start, after));
+                        }
+                    }
                 }
             }
             _ => {}

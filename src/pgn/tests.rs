@@ -83,6 +83,40 @@ fn move_number_spellings() {
         );
         assert_eq!(moves(&parsed.game), ["e4", "e5"], "{text}");
     }
+    // A move glued to its number reads as the two tokens written apart, spans and all,
+    // whichever of the reader's paths takes it (plain SAN, a move that is not, a token
+    // that is no move, a delimiter right after).
+    for (glued, apart) in [
+        ("12.e4 *", "12. e4 *"),
+        ("12...Nxf6+!? *", "12... Nxf6+!? *"),
+        ("3.O-O-O# *", "3. O-O-O# *"),
+        ("4.exd8=Q+{c} *", "4. exd8=Q+ {c} *"),
+        ("5.Nf3-g5 *", "5. Nf3-g5 *"),
+        ("6.e4x *", "6. e4x *"),
+        ("7.e4) *", "7. e4 ) *"),
+        ("8.Qxf7K@g7+ *", "8. Qxf7K@g7+ *"),
+    ] {
+        let glued_game = one(glued);
+        let apart_game = one(apart);
+        let nodes = |game: &ParsedGame| -> Vec<Item> {
+            game.game.moves.iter().map(|i| i.node.clone()).collect()
+        };
+        assert_eq!(nodes(&glued_game), nodes(&apart_game), "{glued}");
+        assert_eq!(codes(&glued_game), codes(&apart_game), "{glued}");
+        let written: Vec<&str> = glued_game
+            .game
+            .moves
+            .iter()
+            .map(|i| &glued[i.span.offset..i.span.end()])
+            .collect();
+        let apart_written: Vec<String> = apart_game
+            .game
+            .moves
+            .iter()
+            .map(|i| apart[i.span.offset..i.span.end()].to_owned())
+            .collect();
+        assert_eq!(written, apart_written, "{glued}");
+    }
     let game = one("1. e4 1. ... e5 *").game;
     let numbers: Vec<_> = game
         .moves
