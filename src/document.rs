@@ -273,7 +273,7 @@ fn malformed(body: &str, offset: usize, at: usize, reason: &str) -> ParsedGame {
          with a `written` move each, `comments`, `nags`, `variations`, `result`",
     );
     ParsedGame {
-        heap_moves: crate::pgn::HeapMoves::default(),
+        heap_items: crate::pgn::HeapItems::default(),
         game: Game {
             span: Span::new(offset, body.len()),
             ..Game::default()
@@ -342,7 +342,7 @@ fn build(document: GameDocument, body: &str, offset: usize, language: Language) 
         },
     };
     ParsedGame {
-        heap_moves: crate::pgn::HeapMoves::default(),
+        heap_items: crate::pgn::HeapItems::default(),
         game: Game {
             prelude: Vec::new(),
             tags,

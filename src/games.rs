@@ -320,7 +320,7 @@ fn too_large(text: &str, offset: usize, part: &crate::source::Part) -> ParsedGam
         ..Default::default()
     };
     ParsedGame {
-        heap_moves: crate::pgn::HeapMoves::default(),
+        heap_items: crate::pgn::HeapItems::default(),
         game,
         diagnostics: vec![diagnostic],
     }

@@ -281,31 +281,33 @@ impl Game {
 pub struct ParsedGame {
     pub game: Game,
     pub diagnostics: Vec<Diagnostic>,
-    /// Whether the main line may hold a move that owns heap memory (a path of more than
-    /// three squares, a turn in parts), which recycling must drop rather than forget.
-    pub(crate) heap_moves: HeapMoves,
+    /// Whether the move list may hold an item that owns heap memory, which recycling
+    /// must drop rather than forget.
+    pub(crate) heap_items: HeapItems,
 }
 
-/// Whether a game's main line may own heap memory in its moves: what the PGN reader
-/// knows for certain (only its full parser makes such moves), and what every other
-/// reader assumes. Not part of what was read, so it takes no part in equality.
+/// Whether a game's move list may hold an item that owns heap memory (a comment of more
+/// than 24 bytes, a variation, an escape line, an unreadable token, a move with a path
+/// of more than three squares or a turn in parts): what the PGN reader knows for
+/// certain, as it makes each, and what every other reader assumes. Not part of what was
+/// read, so it takes no part in equality.
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(not(feature = "cli"), allow(dead_code))]
-pub(crate) struct HeapMoves(pub(crate) bool);
+pub(crate) struct HeapItems(pub(crate) bool);
 
-impl Default for HeapMoves {
-    fn default() -> HeapMoves {
-        HeapMoves(true)
+impl Default for HeapItems {
+    fn default() -> HeapItems {
+        HeapItems(true)
     }
 }
 
-impl PartialEq for HeapMoves {
-    fn eq(&self, _: &HeapMoves) -> bool {
+impl PartialEq for HeapItems {
+    fn eq(&self, _: &HeapItems) -> bool {
         true
     }
 }
 
-impl Eq for HeapMoves {}
+impl Eq for HeapItems {}
 
 /// Reads every game of a whole text that starts at offset 0.
 pub fn parse_str(text: &str) -> Vec<ParsedGame> {
@@ -373,14 +375,14 @@ impl SpareGames {
     /// each game out copies it twice.
     pub(crate) fn recycle(&mut self, games: &mut [ParsedGame]) {
         for parsed in games {
-            self.lists.put(&mut parsed.game, parsed.heap_moves.0);
+            self.lists.put(&mut parsed.game, parsed.heap_items.0);
         }
     }
 }
 
 impl SpareLists {
     #[cfg(feature = "cli")]
-    fn put(&mut self, game: &mut Game, heap_moves: bool) {
+    fn put(&mut self, game: &mut Game, heap_items: bool) {
         let mut tags = std::mem::take(&mut game.tags);
         let mut moves = std::mem::take(&mut game.moves);
         if tags.capacity() > 0 {
@@ -388,27 +390,36 @@ impl SpareLists {
             self.tags.push(tags);
         }
         if moves.capacity() > 0 {
-            // Move numbers, NAGs, nearly all moves and short comments own nothing on the
-            // heap (a move's squares are inline up to three), yet dropping one is a call.
-            // Asked in place first: where none owns any, forgetting them all is emptying
-            // the list. Where a move may own some, each move is asked.
-            let owns_nothing = |item: &Spanned<Item>| match &item.node {
-                Item::Move(notation) => !heap_moves || !notation.owns_heap(),
-                Item::MoveNumber(_) | Item::Nag(_) => true,
-                Item::Comment(comment) => !comment.text.is_heap_allocated(),
-                _ => false,
-            };
-            if moves.iter().all(owns_nothing) {
-                moves.drain(..).for_each(std::mem::forget);
-            } else {
+            // Dropping an item that owns nothing is still a call: forgotten instead.
+            if heap_items {
                 for item in moves.drain(..) {
-                    if owns_nothing(&item) {
+                    if owns_no_heap(&item) {
                         std::mem::forget(item);
                     }
                 }
+            } else {
+                debug_assert!(moves.iter().all(owns_no_heap), "{moves:?}");
+                // The reader saw none of them own memory: the list is emptied without
+                // reading its items again (they have left the cache since they were read).
+                // A forgotten `Drain` leaves its vector emptied; `clear` then has nothing
+                // to drop, and would drop what some other `Drain` left.
+                std::mem::forget(moves.drain(..));
+                moves.clear();
             }
             self.moves.push(moves);
         }
+    }
+}
+
+/// Whether an item owns no heap memory, as move numbers, NAGs, nearly all moves (a
+/// move's squares are inline up to three) and short comments do.
+#[cfg_attr(not(any(feature = "cli", test)), allow(dead_code))]
+fn owns_no_heap(item: &Spanned<Item>) -> bool {
+    match &item.node {
+        Item::Move(notation) => !notation.owns_heap(),
+        Item::MoveNumber(_) | Item::Nag(_) => true,
+        Item::Comment(comment) => !comment.text.is_heap_allocated(),
+        _ => false,
     }
 }
 
@@ -434,8 +445,9 @@ struct GameBuilder {
     /// `(` tokens skipped past [`MAX_VARIATION_DEPTH`], and the span they cover.
     skipped_depth: usize,
     skipped: Option<Span>,
-    /// Whether the full parser made a move that owns heap memory (plain SAN never does).
-    heap_moves: bool,
+    /// Whether an item that owns heap memory went to the game's lists (plain SAN, move
+    /// numbers, NAGs and short comments never do).
+    heap_items: bool,
 }
 
 impl GameBuilder {
@@ -461,10 +473,10 @@ impl GameBuilder {
             end: _,
             skipped_depth,
             skipped,
-            heap_moves,
+            heap_items,
         } = self;
         // Cleared below, its moves dropped.
-        *heap_moves = false;
+        *heap_items = false;
         let Game {
             prelude,
             tags,
@@ -496,7 +508,7 @@ impl GameBuilder {
         self.phase = Phase::default();
         self.start = None;
         self.end = 0;
-        self.heap_moves = false;
+        self.heap_items = false;
     }
 }
 
@@ -683,6 +695,13 @@ impl Reader<'_, '_> {
         self.current.game.moves.push(Spanned::new(item, span));
     }
 
+    /// [`Reader::push`] of an item that may own heap memory: the game it went to is
+    /// marked as one whose items recycling must ask (the item may have begun a game).
+    fn push_owning(&mut self, item: Item, span: Span, owns_heap: bool) {
+        self.push(item, span);
+        self.current.heap_items |= owns_heap;
+    }
+
     fn skip(&mut self, span: Span) {
         self.current.touch(span);
         let skipped = self.current.skipped.map_or(span, |s| s.to(span));
@@ -696,7 +715,7 @@ impl Reader<'_, '_> {
     /// Keeps a token that cannot be read, and says so. The token is pushed first: after a
     /// result it begins the next game, which its diagnostic belongs to.
     fn unreadable(&mut self, text: &str, span: Span, diagnostic: Diagnostic) {
-        self.push(Item::Unreadable(text.to_owned()), span);
+        self.push_owning(Item::Unreadable(text.to_owned()), span, true);
         self.diagnostic(diagnostic);
     }
 
@@ -715,7 +734,7 @@ impl Reader<'_, '_> {
         let end = self.line_end(start);
         self.pos = end;
         let item = Item::Escape(self.text[start + 1..end].to_owned());
-        self.push(item, self.span(start, end));
+        self.push_owning(item, self.span(start, end), true);
     }
 
     fn brace_comment(&mut self) {
@@ -731,7 +750,8 @@ impl Reader<'_, '_> {
                     kind: CommentKind::Brace,
                     text: CompactString::new(text),
                 };
-                self.push(Item::Comment(comment), self.span(start, end + 1));
+                let owns_heap = comment.text.is_heap_allocated();
+                self.push_owning(Item::Comment(comment), self.span(start, end + 1), owns_heap);
             }
             None => {
                 let end = self.bytes.len();
@@ -751,7 +771,8 @@ impl Reader<'_, '_> {
                     kind: CommentKind::Brace,
                     text: CompactString::new(&self.text[start + 1..end]),
                 };
-                self.push(Item::Comment(comment), span);
+                let owns_heap = comment.text.is_heap_allocated();
+                self.push_owning(Item::Comment(comment), span, owns_heap);
             }
         }
     }
@@ -774,7 +795,8 @@ impl Reader<'_, '_> {
             kind: CommentKind::Line,
             text: CompactString::new(&self.text[start + 1..end]),
         };
-        self.push(Item::Comment(comment), self.span(start, end));
+        let owns_heap = comment.text.is_heap_allocated();
+        self.push_owning(Item::Comment(comment), self.span(start, end), owns_heap);
     }
 
     // Inlined, with the report out of line: a call per comment cost more than the test.
@@ -838,6 +860,7 @@ impl Reader<'_, '_> {
             Some((outer, open)) => {
                 let inner = std::mem::replace(&mut self.current.game.moves, outer);
                 self.current.touch(span);
+                self.current.heap_items = true;
                 self.current
                     .game
                     .moves
@@ -1041,8 +1064,8 @@ impl Reader<'_, '_> {
         let span = self.span(start, end);
         match Notation::parse(token) {
             Ok(notation) => {
-                self.current.heap_moves |= notation.owns_heap();
-                self.push(Item::Move(notation), span)
+                let owns_heap = notation.owns_heap();
+                self.push_owning(Item::Move(notation), span, owns_heap)
             }
             Err(_) => self.unreadable(token, span, unreadable_move(token, span)),
         }
@@ -1205,12 +1228,12 @@ impl Reader<'_, '_> {
         // lists would take turns, each cold when its turn came).
         let game = std::mem::take(&mut self.current.game);
         let diagnostics = std::mem::take(&mut self.current.diagnostics);
+        let heap_items = HeapItems(self.current.heap_items);
         self.current.restart();
-        let heap_moves = HeapMoves(std::mem::take(&mut self.current.heap_moves));
         self.games.push(ParsedGame {
             game,
             diagnostics,
-            heap_moves,
+            heap_items,
         });
     }
 }
@@ -1228,6 +1251,7 @@ fn close_open_variations(builder: &mut GameBuilder) {
         );
         let inner = std::mem::replace(&mut builder.game.moves, outer);
         let span = open.to(inner.last().map_or(open, |i| i.span));
+        builder.heap_items = true;
         builder
             .game
             .moves

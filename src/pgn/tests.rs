@@ -515,3 +515,40 @@ fn a_game_of_tag_pairs_spans_them_and_no_more() {
     assert_eq!(parsed[1].game.span, Span::new(7 + 8, text.len() - 8));
     assert_eq!(parsed[1].game.tag("Result"), Some("*"));
 }
+
+/// The reader marks every game whose move list holds an item that owns heap memory, so
+/// that recycling, which forgets the items of an unmarked game unread, leaks nothing;
+/// also where the item begins a game after a result.
+#[test]
+fn games_holding_items_that_own_memory_are_marked() {
+    let long = "a comment longer than twenty-four bytes";
+    for text in [
+        format!("1. e4 {{{long}}} e5 *"),
+        format!("1. e4 ;{long}\ne5 *"),
+        "1. e4 (1. d4 d5) e5 *".to_owned(),
+        "1. e4 (1. d4 d5 *".to_owned(),
+        "1. e4\n%escape\ne5 *".to_owned(),
+        "1. e4 e5x *".to_owned(),
+        "1. Ra1-e1-f1-g1 *".to_owned(),
+        "1. e4 1-0 e5x *".to_owned(),
+        "1. e4 1-0 Ra1-e1-f1-g1 *".to_owned(),
+        "1. e4 1-0 (e5) *".to_owned(),
+        "1. e4 1-0 ] e5 *".to_owned(),
+        format!("1. e4 1-0\n[Event \"x\"]\n1. d4 {{{long}}} *"),
+        "1. e4 {short} e5 $1 1-0\n1. d4 *".to_owned(),
+    ] {
+        let games = parse_str(&text);
+        assert!(!games.is_empty(), "{text}");
+        for game in &games {
+            assert!(
+                game.heap_items.0 || game.game.moves.iter().all(owns_no_heap),
+                "{text}: {:?}",
+                game.game.moves
+            );
+        }
+    }
+    // And the plain games are not marked, or nothing would be saved.
+    for game in parse_str("1. e4 {[%clk 0:10:00]} e5 $1 2. Nf3 1-0\n1. d4 *") {
+        assert!(!game.heap_items.0, "{:?}", game.game.moves);
+    }
+}

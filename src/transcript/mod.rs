@@ -1052,7 +1052,7 @@ impl<'t, 'a> Reader<'t, 'a> {
         ParsedGame {
             game: self.game,
             diagnostics: self.diagnostics,
-            heap_moves: crate::pgn::HeapMoves::default(),
+            heap_items: crate::pgn::HeapItems::default(),
         }
     }
 }
