@@ -924,18 +924,13 @@ impl Reader<'_, '_> {
                     match bytes.get(after) {
                         Some(&b) if !is_delimiter(b) => {
                             // `12.e4`, as TWIC and many older files write every move: the
-                            // move read here rather than after finding the word's end
-                            // and reading its number again, as `numbered_word` does.
-                            if number.dots != Dots::Missing
-                                && b.is_ascii_alphabetic()
-                                && let Some((notation, rest)) =
-                                    Notation::parse_plain_prefix(&bytes[after..])
-                                && rest.first().is_none_or(|&b| is_delimiter(b))
-                            {
-                                let end = bytes.len() - rest.len();
-                                self.pos = end;
-                                self.push(Item::MoveNumber(number), self.span(start, after));
-                                return self.push(Item::Move(notation), self.span(after, end));
+                            // number now and the move as the next word, which reads it
+                            // as `numbered_word` would after finding the word's end and
+                            // reading the number again.
+                            if number.dots != Dots::Missing && b.is_ascii_alphabetic() {
+                                self.pos = after;
+                                return self
+                                    .push(Item::MoveNumber(number), self.span(start, after));
                             }
                         }
                         _ => {
