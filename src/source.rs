@@ -608,7 +608,11 @@ impl<R: Read> PgnChunks<R> {
     fn take_chunk(&mut self) -> Chunk {
         let bytes = self.pending[self.start..self.part_start].to_vec();
         self.start = self.part_start;
-        let chunk = decode_parts(bytes, std::mem::take(&mut self.parts), self.offset);
+        // The next chunk's list as long as this one's: grown from empty, it was copied
+        // eight times a chunk of short games.
+        let next_parts = Vec::with_capacity(self.parts.len());
+        let parts = std::mem::replace(&mut self.parts, next_parts);
+        let chunk = decode_parts(bytes, parts, self.offset);
         let skipped: usize = chunk.parts.iter().map(|p| p.skipped).sum();
         self.offset += chunk.text.len() + skipped;
         chunk
