@@ -11,7 +11,7 @@ use xpgn::diagnostic::Code;
 use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::lint::config::Config;
 use xpgn::lint::fix::{FixError, Fixer};
-use xpgn::lint::{Scope, Selection, codes, explain, lint_game};
+use xpgn::lint::{Scope, Selection, codes, explain, lint_game_reusing};
 use xpgn::pgn::ParsedGame;
 use xpgn::pipeline::{Stopped, run_ordered};
 use xpgn::report::{GameReport, Locator, Rendered, RenderedSize, Reporter, Source, Summary};
@@ -329,8 +329,21 @@ impl<'a> FileRun<'a> {
         }
     }
 
-    fn lint(&self, source: Source<'_>, parsed: &ParsedGame) -> xpgn::replay::Replay {
-        lint_game(parsed, source, self.variants, self.selection, self.scope())
+    /// `list`: room for the findings, the last game's list.
+    fn lint(
+        &self,
+        source: Source<'_>,
+        parsed: &ParsedGame,
+        list: Vec<xpgn::diagnostic::Diagnostic>,
+    ) -> xpgn::replay::Replay {
+        lint_game_reusing(
+            parsed,
+            source,
+            self.variants,
+            self.selection,
+            self.scope(),
+            list,
+        )
     }
 
     /// Lints and renders a chunk's games.
@@ -340,9 +353,11 @@ impl<'a> FileRun<'a> {
             summary: Summary::default(),
         };
         let mut locator = Locator::default();
+        // Each game's findings, once reported, leave their list to the next game.
+        let mut list = Vec::new();
         let Ok(_) = pending.for_each_part(&self.input.display, |source, _, games| {
             for parsed in games {
-                let replay = self.lint(source, parsed);
+                let replay = self.lint(source, parsed, std::mem::take(&mut list));
                 linted.summary.add(&replay.diagnostics);
                 let report = GameReport {
                     source,
@@ -350,6 +365,7 @@ impl<'a> FileRun<'a> {
                     replay: &replay,
                 };
                 linted.rendered.add(self.reporter, &report, &mut locator);
+                list = replay.diagnostics;
             }
             Ok::<(), Infallible>(())
         });

@@ -81,9 +81,24 @@ pub fn lint_game(
     selection: &Selection,
     scope: Scope,
 ) -> Replay {
+    lint_game_reusing(parsed, source, variants, selection, scope, Vec::new())
+}
+
+/// [`lint_game`] writing the findings into `list`'s room (it is emptied first): a run
+/// over many games hands each the list of the game before, whose findings are reported,
+/// rather than allocating one for nearly every game.
+pub fn lint_game_reusing(
+    parsed: &ParsedGame,
+    source: Source<'_>,
+    variants: &Variants,
+    selection: &Selection,
+    scope: Scope,
+    mut list: Vec<Diagnostic>,
+) -> Replay {
     // The moves written as their canonical SAN need no finding, nor any recording.
     let mut replay = check_game_respelling(parsed, variants, source);
-    let mut found = style::findings(&parsed.game, &replay, source, scope);
+    list.clear();
+    let mut found = style::findings(&parsed.game, &replay, source, scope, list);
     if scope.fixable {
         fix_check_marks(&mut replay);
     }

@@ -21,10 +21,15 @@ pub struct Scope {
     pub pgn: bool,
 }
 
-/// Every style finding of one game, in no particular order.
-pub fn findings(game: &Game, replay: &Replay, source: Source<'_>, scope: Scope) -> Vec<Diagnostic> {
+/// Every style finding of one game, in no particular order, in `found` (empty).
+pub fn findings(
+    game: &Game,
+    replay: &Replay,
+    source: Source<'_>,
+    scope: Scope,
+    mut found: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     let played = replay.played_by_offset();
-    let mut found = Vec::new();
     let first_ply = first_ply(game.tag("FEN"));
     let mut walker = Walker {
         played: &played,

@@ -229,3 +229,42 @@ fn an_unreadable_token_takes_its_ply_in_the_numbering() {
     let (codes, _) = lint(&game("1. e4 e5 2. P@f3 Nc6 3. Nf3 *"));
     assert!(!codes.contains(&"wrong-move-number"), "{codes:?}");
 }
+
+/// A list handed on from game to game finds in each what a fresh one does: the last
+/// game's findings are gone, whether the next game's `check` found something or not.
+#[test]
+fn a_reused_list_holds_only_this_games_findings() {
+    let texts = [
+        "1. e4 e5 2. Nf3 *",
+        &game("1. e4 e5 5. Nf3 *"),
+        &game("1. e4 e5 2. Ke3 *"),
+        "1 e4 e5 *",
+        &game("1. e4 e5 2. Nf3 *"),
+    ];
+    let source = |text| Source {
+        name: "t",
+        text,
+        offset: 0,
+        line: 0,
+    };
+    let scope = Scope {
+        fixable: true,
+        pgn: true,
+    };
+    let selection = Selection::default();
+    let mut list = Vec::new();
+    for text in texts {
+        let parsed = parse_str(text).remove(0);
+        let fresh = lint_game(&parsed, source(text), &standard(), &selection, scope);
+        let reused = lint_game_reusing(
+            &parsed,
+            source(text),
+            &standard(),
+            &selection,
+            scope,
+            std::mem::take(&mut list),
+        );
+        assert_eq!(reused.diagnostics, fresh.diagnostics, "{text}");
+        list = reused.diagnostics;
+    }
+}
