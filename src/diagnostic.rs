@@ -380,6 +380,21 @@ mod tests {
     use super::Code;
 
     #[test]
+    fn code_names_are_lowercase_words_and_hyphens() {
+        // The JSON reports write them without escaping.
+        for code in Code::ALL {
+            let name = code.name();
+            assert!(
+                !name.is_empty()
+                    && name
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
     fn codes_are_found_by_their_names_and_by_the_names_they_had() {
         for code in Code::ALL {
             assert_eq!(Code::from_name(code.name()), Some(code));
