@@ -495,6 +495,63 @@ impl Notation {
         plain_san(text)
     }
 
+    /// [`Notation::parse_plain_prefix`] written into `self` field by field where it
+    /// stands (a reader's list): a notation returned whole is built from narrow stores
+    /// and then copied in wide loads, which those stores cannot forward to, a stall of
+    /// some fifteen cycles for every move read. Returns the bytes after the move; on
+    /// `None`, `self` holds some notation, not the text's.
+    #[inline(always)]
+    pub(crate) fn read_plain_prefix_into<'t>(&mut self, text: &'t [u8]) -> Option<&'t [u8]> {
+        // Each branch writes its own body: a body chosen between the two and written
+        // after would be built in memory first.
+        let rest = match text.first()? {
+            b'O' | b'0' | b'o' => {
+                let (body, rest) = plain_castle(text)?;
+                self.body = body;
+                rest
+            }
+            _ => {
+                let (body, rest) = plain_piece_move(text)?;
+                self.body = body;
+                rest
+            }
+        };
+        // Most moves end here, and the reader that runs past a move's end finds a
+        // delimiter here rather than nothing: one test instead of every suffix's.
+        if !matches!(rest.first(), Some(b'+' | b'#' | b'!' | b'?')) {
+            self.check = None;
+            self.assessment = None;
+            return Some(rest);
+        }
+        let (check, rest) = check_byte(rest);
+        let (assessment, rest) = match rest {
+            [b'!', b'!', rest @ ..] => (Some(Assessment::Brilliant), rest),
+            [b'?', b'?', rest @ ..] => (Some(Assessment::Blunder), rest),
+            [b'!', b'?', rest @ ..] => (Some(Assessment::Interesting), rest),
+            [b'?', b'!', rest @ ..] => (Some(Assessment::Dubious), rest),
+            [b'!', rest @ ..] => (Some(Assessment::Good), rest),
+            [b'?', rest @ ..] => (Some(Assessment::Mistake), rest),
+            _ => (None, rest),
+        };
+        let (check, rest) = match check {
+            Some(_) => (check, rest),
+            None => check_byte(rest),
+        };
+        self.check = check;
+        self.assessment = assessment;
+        Some(rest)
+    }
+
+    /// What [`Notation::read_plain_prefix_into`] is first pushed as, to be written over.
+    pub(crate) const UNREAD: Notation = Notation {
+        body: MoveBody::Castle(Castle {
+            long: false,
+            letter: 'O',
+        }),
+        check: None,
+        assessment: None,
+    };
+
     pub fn is_null(&self) -> bool {
         matches!(self.body, MoveBody::Null(_))
     }
@@ -538,39 +595,8 @@ fn parse_any_form(token: &str) -> Result<Notation, NotationError> {
 /// after a letter).
 #[inline(always)]
 fn plain_san(token: &[u8]) -> Option<(Notation, &[u8])> {
-    let (body, rest) = match token.first()? {
-        b'O' | b'0' | b'o' => plain_castle(token)?,
-        _ => plain_piece_move(token)?,
-    };
-    // Most moves end here, and the reader that runs past a move's end finds a delimiter
-    // here rather than nothing: one test instead of every suffix's.
-    if !matches!(rest.first(), Some(b'+' | b'#' | b'!' | b'?')) {
-        let notation = Notation {
-            body,
-            check: None,
-            assessment: None,
-        };
-        return Some((notation, rest));
-    }
-    let (check, rest) = check_byte(rest);
-    let (assessment, rest) = match rest {
-        [b'!', b'!', rest @ ..] => (Some(Assessment::Brilliant), rest),
-        [b'?', b'?', rest @ ..] => (Some(Assessment::Blunder), rest),
-        [b'!', b'?', rest @ ..] => (Some(Assessment::Interesting), rest),
-        [b'?', b'!', rest @ ..] => (Some(Assessment::Dubious), rest),
-        [b'!', rest @ ..] => (Some(Assessment::Good), rest),
-        [b'?', rest @ ..] => (Some(Assessment::Mistake), rest),
-        _ => (None, rest),
-    };
-    let (check, rest) = match check {
-        Some(_) => (check, rest),
-        None => check_byte(rest),
-    };
-    let notation = Notation {
-        body,
-        check,
-        assessment,
-    };
+    let mut notation = Notation::UNREAD;
+    let rest = notation.read_plain_prefix_into(token)?;
     Some((notation, rest))
 }
 

@@ -910,7 +910,26 @@ impl Reader<'_, '_> {
         // ends there.
         match bytes[start] {
             b'a'..=b'z' | b'A'..=b'Z' => {
-                if let Some((notation, rest)) = Notation::parse_plain_prefix(&bytes[start..])
+                let current = &mut *self.current;
+                if current.phase == Phase::Moves && current.skipped_depth == 0 {
+                    // Read where it will stand, as `push` would put it: see
+                    // `Notation::read_plain_prefix_into`.
+                    let moves = &mut current.game.moves;
+                    moves.push(Spanned::new(Item::Move(Notation::UNREAD), Span::new(0, 0)));
+                    if let Some(item) = moves.last_mut()
+                        && let Item::Move(notation) = &mut item.node
+                        && let Some(rest) = notation.read_plain_prefix_into(&bytes[start..])
+                        && rest.first().is_none_or(|&b| is_delimiter(b))
+                    {
+                        let end = bytes.len() - rest.len();
+                        let span = Span::new(self.offset + start, end - start);
+                        item.span = span;
+                        current.touch(span);
+                        self.pos = end;
+                        return;
+                    }
+                    moves.pop();
+                } else if let Some((notation, rest)) = Notation::parse_plain_prefix(&bytes[start..])
                     && rest.first().is_none_or(|&b| is_delimiter(b))
                 {
                     let end = bytes.len() - rest.len();
