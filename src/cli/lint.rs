@@ -352,6 +352,14 @@ impl<'a> FileRun<'a> {
             rendered: self.rendered_size.new_rendered(),
             summary: Summary::default(),
         };
+        self.lint_chunk_into(pending, &mut linted);
+        linted
+    }
+
+    /// [`FileRun::lint_chunk`] into `linted`, empty: one thread renders every chunk into
+    /// the same text, which a file of short games with a finding each makes some 700 KB
+    /// a chunk, fresh pages for the kernel to clear each time were it allocated anew.
+    fn lint_chunk_into(&self, pending: PendingChunk, linted: &mut Linted) {
         let mut locator = Locator::default();
         // Each game's findings, once reported, leave their list to the next game.
         let mut list = Vec::new();
@@ -370,14 +378,13 @@ impl<'a> FileRun<'a> {
             Ok::<(), Infallible>(())
         });
         self.rendered_size.note(&linted.rendered);
-        linted
     }
 
     /// Lints the file chunk by chunk and reports every finding.
     fn report(&self, out: &mut dyn Write, summary: &mut Summary) -> Result<FileOutcome, Failure> {
         let mut outcome = FileOutcome::default();
         let mut number = 1;
-        let mut write = |linted: Linted| {
+        let mut write = |linted: &Linted| {
             outcome.findings += linted.summary.errors + linted.summary.warnings;
             summary.merge(&linted.summary);
             self.reporter
@@ -390,11 +397,19 @@ impl<'a> FileRun<'a> {
             .map_err(Failure::Read)?
             .map(|pending| pending.map_err(Failure::Read));
         if self.jobs == 1 {
+            let mut linted = Linted {
+                rendered: Rendered::default(),
+                summary: Summary::default(),
+            };
             for pending in chunks {
-                write(self.lint_chunk(pending?))?;
+                self.lint_chunk_into(pending?, &mut linted);
+                write(&linted)?;
+                linted.rendered.clear();
+                linted.summary = Summary::default();
             }
         } else {
             let lint = |pending| self.lint_chunk(pending);
+            let write = |linted: Linted| write(&linted);
             run_ordered(self.jobs, WORKER_STACK_BYTES, chunks, lint, write).map_err(|stopped| {
                 match stopped {
                     Stopped::Failed(failure) => failure,
