@@ -66,6 +66,48 @@ fn spans_point_at_the_written_text() {
 }
 
 #[test]
+fn words_read_in_place_that_are_no_plain_san_leave_nothing_behind() {
+    // Among the moves, a word is first read as plain SAN into a place pushed for it
+    // (`Reader::word`); a word that turns out to be more, another form or no move at
+    // all, gives the place back and is read as any other word.
+    let text = "1. e4 Nf3-g5 2. e4x Qxf7K@g7+ 3. O-O-O# c4-g8=Q+ 4. Nc3 *";
+    let parsed = one(text);
+    let written: Vec<&str> = parsed
+        .game
+        .moves
+        .iter()
+        .map(|i| &text[i.span.offset..i.span.end()])
+        .collect();
+    assert_eq!(
+        written,
+        [
+            "1.",
+            "e4",
+            "Nf3-g5",
+            "2.",
+            "e4x",
+            "Qxf7K@g7+",
+            "3.",
+            "O-O-O#",
+            "c4-g8=Q+",
+            "4.",
+            "Nc3"
+        ]
+    );
+    for (item, word) in parsed.game.moves.iter().zip(written) {
+        match &item.node {
+            Item::Move(notation) => {
+                assert_eq!(Notation::parse(word).as_ref(), Ok(notation), "{word}");
+            }
+            Item::Unreadable(token) => assert_eq!(token, word),
+            Item::MoveNumber(_) => assert!(word.ends_with('.'), "{word}"),
+            other => panic!("{word}: {other:?}"),
+        }
+    }
+    assert_eq!(codes(&parsed), ["unreadable-move"]);
+}
+
+#[test]
 fn move_number_spellings() {
     for text in [
         "1. e4 e5 *",
