@@ -11,6 +11,14 @@ fn codes(game: &ParsedGame) -> Vec<&'static str> {
     game.diagnostics.iter().map(|d| d.code.name()).collect()
 }
 
+/// The text each item of the main line was read from.
+fn written<'t>(game: &Game, text: &'t str) -> Vec<&'t str> {
+    game.moves
+        .iter()
+        .map(|i| &text[i.span.offset..i.span.end()])
+        .collect()
+}
+
 fn moves(game: &Game) -> Vec<String> {
     game.main_line().map(|m| m.node.to_string()).collect()
 }
@@ -72,12 +80,7 @@ fn words_read_in_place_that_are_no_plain_san_leave_nothing_behind() {
     // all, gives the place back and is read as any other word.
     let text = "1. e4 Nf3-g5 2. e4x Qxf7K@g7+ 3. O-O-O# c4-g8=Q+ 4. Nc3 *";
     let parsed = one(text);
-    let written: Vec<&str> = parsed
-        .game
-        .moves
-        .iter()
-        .map(|i| &text[i.span.offset..i.span.end()])
-        .collect();
+    let written = written(&parsed.game, text);
     assert_eq!(
         written,
         [
@@ -145,19 +148,11 @@ fn move_number_spellings() {
         };
         assert_eq!(nodes(&glued_game), nodes(&apart_game), "{glued}");
         assert_eq!(codes(&glued_game), codes(&apart_game), "{glued}");
-        let written: Vec<&str> = glued_game
-            .game
-            .moves
-            .iter()
-            .map(|i| &glued[i.span.offset..i.span.end()])
-            .collect();
-        let apart_written: Vec<String> = apart_game
-            .game
-            .moves
-            .iter()
-            .map(|i| apart[i.span.offset..i.span.end()].to_owned())
-            .collect();
-        assert_eq!(written, apart_written, "{glued}");
+        assert_eq!(
+            written(&glued_game.game, glued),
+            written(&apart_game.game, apart),
+            "{glued}"
+        );
     }
     let game = one("1. e4 1. ... e5 *").game;
     let numbers: Vec<_> = game
