@@ -2,7 +2,11 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::document::{Language, parse_documents};
+#[cfg(feature = "cli")]
+use crate::pgn::parse_into_playing;
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
+#[cfg(feature = "cli")]
+use crate::replay::{PlayAsRead, Replayed};
 use crate::span::Source;
 use std::io::BufRead;
 
@@ -126,6 +130,26 @@ impl PendingChunk {
         name: &str,
         mut each: impl FnMut(Source<'_>, &crate::source::Part, &[ParsedGame]) -> Result<(), E>,
     ) -> Result<Chunk, E> {
+        self.for_each_part_playing(name, None, |source, part, games, _| {
+            each(source, part, games)
+        })
+    }
+
+    /// [`PendingChunk::for_each_part`] with the moves of the PGN games `playing` takes
+    /// played as they are read: `each` gets what it concluded of each game (`None` for
+    /// a game whose moves are in its tree, as they all are without `playing`).
+    #[cfg(feature = "cli")]
+    pub(crate) fn for_each_part_playing<E>(
+        self,
+        name: &str,
+        mut playing: Option<&mut PlayAsRead>,
+        mut each: impl FnMut(
+            Source<'_>,
+            &crate::source::Part,
+            &[ParsedGame],
+            &[Option<Replayed>],
+        ) -> Result<(), E>,
+    ) -> Result<Chunk, E> {
         thread_local! {
             static SPARE: std::cell::RefCell<SpareGames> = std::cell::RefCell::default();
         }
@@ -136,11 +160,20 @@ impl PendingChunk {
         } = self;
         SPARE.with_borrow_mut(|spare| {
             let mut games = Vec::new();
+            // What `playing` concluded of each game of `games`.
+            let mut played = Vec::new();
             // Where the games of each part of the batch start in `games`, and end.
             let mut bounds = vec![0];
             let mut batch_bytes = 0;
             for (index, part) in chunk.parts.iter().enumerate() {
-                parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
+                match playing.as_deref_mut() {
+                    Some(playing) if format == InputFormat::Pgn && part.skipped == 0 => {
+                        play_part(&chunk, part, &mut warn_encoding, &mut games, spare, playing);
+                        played.append(&mut playing.results);
+                    }
+                    _ => parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare),
+                }
+                played.resize(games.len(), None);
                 bounds.push(games.len());
                 batch_bytes += part.range.len();
                 if batch_bytes < BATCH_BYTES && index + 1 < chunk.parts.len() {
@@ -152,11 +185,13 @@ impl PendingChunk {
                     .zip(bounds.windows(2))
                     .try_for_each(|(part, range)| {
                         let games = &mut games[range[0]..range[1]];
-                        let handled = each(part_source(name, &chunk, part), part, games);
+                        let source = part_source(name, &chunk, part);
+                        let handled = each(source, part, games, &played[range[0]..range[1]]);
                         spare.recycle(games);
                         handled
                     });
                 games.clear();
+                played.clear();
                 bounds.truncate(1);
                 batch_bytes = 0;
                 result?;
@@ -208,13 +243,48 @@ fn parse_part(
         InputFormat::Json => games.extend(parse_documents(text, offset, Language::Json)),
         InputFormat::Yaml => games.extend(parse_documents(text, offset, Language::Yaml)),
     }
+    encoding_warning_once(text, offset, part, warn_encoding, &mut games[first..]);
+}
+
+/// The file's encoding warning, on the first game of the first part that is not UTF-8.
+fn encoding_warning_once(
+    text: &str,
+    offset: usize,
+    part: &crate::source::Part,
+    warn_encoding: &mut bool,
+    games: &mut [ParsedGame],
+) {
     if *warn_encoding && part.encoding != Encoding::Utf8 {
         *warn_encoding = false;
-        if let Some(first) = games.get_mut(first) {
+        if let Some(first) = games.first_mut() {
             let warning = encoding_warning(text, offset, part.line, part.encoding);
             first.diagnostics.insert(0, warning);
         }
     }
+}
+
+/// [`parse_part`] of a PGN part with the moves of the games `playing` takes played as
+/// they are read; where one gave up, the part is read again into trees.
+#[cfg(feature = "cli")]
+fn play_part(
+    chunk: &Chunk,
+    part: &crate::source::Part,
+    warn_encoding: &mut bool,
+    games: &mut Vec<ParsedGame>,
+    spare: &mut SpareGames,
+    playing: &mut PlayAsRead,
+) {
+    let first = games.len();
+    let text = chunk.part_text(part);
+    let offset = chunk.offset + part.range.start;
+    parse_into_playing(text, offset, games, spare, playing);
+    if playing.gave_up {
+        playing.gave_up = false;
+        playing.results.clear();
+        games.truncate(first);
+        parse_into_reusing(text, offset, games, spare);
+    }
+    encoding_warning_once(text, offset, part, warn_encoding, &mut games[first..]);
 }
 
 /// The source a part's games report from.

@@ -334,6 +334,50 @@ pub(crate) fn parse_into_reusing(
     games: &mut Vec<ParsedGame>,
     spare: &mut SpareGames,
 ) {
+    read(text, offset, games, spare, None);
+}
+
+/// Where a reader can send the moves of a game instead of keeping them: a replay that
+/// plays each move as it is read ([`parse_into_playing`]), as a validator built on a
+/// visitor does, so that no move is written into the game tree and read back.
+pub(crate) trait MoveSink {
+    /// A game's moves begin, after `tags`: whether this sink plays them. Those it does
+    /// not play are kept in the tree.
+    fn begin(&mut self, tags: &[Tag]) -> bool;
+    /// The next move of the line being read. `variation_may_follow`: a variation may
+    /// replace it (the text after it opens one, or a comment or NAG comes first).
+    fn play(&mut self, notation: &Notation, variation_may_follow: bool);
+    fn open_variation(&mut self);
+    fn close_variation(&mut self);
+    /// The game holds what only the tree can take (an unreadable token, an event, a
+    /// lone `...`): the caller reads the text again without the sink.
+    fn give_up(&mut self);
+    /// The game read last has ended, played here or not: called once for every game
+    /// the reader adds to its list, in order.
+    fn finish_game(&mut self);
+}
+
+/// [`parse_into_reusing`] handing the moves of the games `sink` takes to it rather than
+/// keeping them: their move lists hold the rest (comments, NAGs, variations as items
+/// without their moves), and move numbers are dropped.
+#[cfg(feature = "cli")]
+pub(crate) fn parse_into_playing(
+    text: &str,
+    offset: usize,
+    games: &mut Vec<ParsedGame>,
+    spare: &mut SpareGames,
+    sink: &mut dyn MoveSink,
+) {
+    read(text, offset, games, spare, Some(sink));
+}
+
+fn read(
+    text: &str,
+    offset: usize,
+    games: &mut Vec<ParsedGame>,
+    spare: &mut SpareGames,
+    sink: Option<&mut dyn MoveSink>,
+) {
     // The builder is kept from one part to the next: building one and taking it apart
     // costs more than reading a part of one short game otherwise does. It is lent, not
     // moved in and out: it is large.
@@ -346,6 +390,7 @@ pub(crate) fn parse_into_reusing(
         games,
         current: builder,
         spare: lists,
+        sink,
     }
     .run();
     builder.reset();
@@ -448,6 +493,10 @@ struct GameBuilder {
     /// Whether an item that owns heap memory went to the game's lists (plain SAN, move
     /// numbers, NAGs and short comments never do).
     heap_items: bool,
+    /// Whether the reader's [`MoveSink`] plays this game's moves.
+    played: bool,
+    /// Whether a move or move number was read and not kept (it went to the sink).
+    unkept: bool,
 }
 
 impl GameBuilder {
@@ -474,6 +523,8 @@ impl GameBuilder {
             skipped_depth,
             skipped,
             heap_items,
+            played: _,
+            unkept: _,
         } = self;
         // Cleared below, its moves dropped.
         *heap_items = false;
@@ -509,10 +560,12 @@ impl GameBuilder {
         self.start = None;
         self.end = 0;
         self.heap_items = false;
+        self.played = false;
+        self.unkept = false;
     }
 }
 
-struct Reader<'a, 'g> {
+struct Reader<'a, 'g, 's> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
@@ -520,6 +573,7 @@ struct Reader<'a, 'g> {
     games: &'g mut Vec<ParsedGame>,
     current: &'g mut GameBuilder,
     spare: &'g mut SpareLists,
+    sink: Option<&'s mut dyn MoveSink>,
 }
 
 /// Bytes that end a move token: control characters, blanks and PGN punctuation.
@@ -539,6 +593,16 @@ static DELIMITERS: [bool; 256] = {
     }
     table
 };
+
+/// Whether a variation may replace the move whose text `after` follows: the next
+/// token opens one, or is a comment, NAG or escape line that may come before one. A
+/// move is said to have none only where the next token is sure to be something else.
+fn variation_may_follow(after: &[u8]) -> bool {
+    let next = after
+        .iter()
+        .find(|&&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+    matches!(next, Some(b'(' | b'{' | b';' | b'$' | b'%'))
+}
 
 fn is_delimiter(b: u8) -> bool {
     DELIMITERS[usize::from(b)]
@@ -561,7 +625,7 @@ fn is_tag_name_byte(b: u8) -> bool {
     TAG_NAME_BYTES[usize::from(b)]
 }
 
-impl Reader<'_, '_> {
+impl Reader<'_, '_, '_> {
     fn span(&self, start: usize, end: usize) -> Span {
         Span::new(self.offset + start, end - start)
     }
@@ -637,9 +701,59 @@ impl Reader<'_, '_> {
         // Nearly every item is a move or a move number amid the moves.
         if current.phase == Phase::Moves && current.skipped_depth == 0 {
             current.touch(span);
+            if current.played {
+                return self.push_played(item, span);
+            }
             current.game.moves.push(Spanned::new(item, span));
         } else {
             self.push_outside_moves(item, span);
+        }
+    }
+
+    /// [`Reader::push`] in a game whose moves go to the sink: moves are played, move
+    /// numbers dropped, and what the replay of the tree would not take makes it give up
+    /// (as `replay::orthodox::line` does). A lone `...` finds no number to join and ends
+    /// here as an unreadable token: the game is read again with its numbers.
+    fn push_played(&mut self, item: Item, span: Span) {
+        let Some(sink) = self.sink.as_deref_mut() else {
+            return;
+        };
+        match &item {
+            Item::MoveNumber(_) => {
+                self.current.unkept = true;
+                return;
+            }
+            Item::Move(notation) => {
+                self.current.unkept = true;
+                let after = &self.bytes[span.end() - self.offset..];
+                sink.play(notation, variation_may_follow(after));
+                return;
+            }
+            Item::Unreadable(_) | Item::EventLine(_) => sink.give_up(),
+            Item::Comment(comment) if crate::command::mentions_event(&comment.text) => {
+                sink.give_up();
+            }
+            _ => {}
+        }
+        self.current.game.moves.push(Spanned::new(item, span));
+    }
+
+    /// The game's moves begin: the sink, if there is one, says whether it plays them.
+    fn begin_moves(&mut self) {
+        self.current.phase = Phase::Moves;
+        if let Some(sink) = self.sink.as_deref_mut() {
+            self.current.played = sink.begin(&self.current.game.tags);
+        }
+    }
+
+    /// In a game the sink plays, variations left open cannot be closed as the tree
+    /// closes them.
+    fn give_up_on_open_variations(&mut self) {
+        if self.current.played
+            && !self.current.stack.is_empty()
+            && let Some(sink) = self.sink.as_deref_mut()
+        {
+            sink.give_up();
         }
     }
 
@@ -656,7 +770,7 @@ impl Reader<'_, '_> {
                 }
                 // Moves after a result begin the next (tagless) game.
                 self.finish_game();
-                self.current.phase = Phase::Moves;
+                self.begin_moves();
             }
             Phase::Tags => {
                 if matches!(item, Item::Comment(_) | Item::Escape(_))
@@ -670,7 +784,7 @@ impl Reader<'_, '_> {
                         return;
                     }
                 }
-                self.current.phase = Phase::Moves;
+                self.begin_moves();
             }
             Phase::Moves => {}
         }
@@ -692,6 +806,9 @@ impl Reader<'_, '_> {
             }
         }
         self.current.touch(span);
+        if self.current.played {
+            return self.push_played(item, span);
+        }
         self.current.game.moves.push(Spanned::new(item, span));
     }
 
@@ -834,7 +951,9 @@ impl Reader<'_, '_> {
         if self.current.phase == Phase::After {
             self.finish_game();
         }
-        self.current.phase = Phase::Moves;
+        if self.current.phase != Phase::Moves {
+            self.begin_moves();
+        }
         self.current.touch(span);
         if self.current.skipped_depth > 0 || self.current.stack.len() >= MAX_VARIATION_DEPTH {
             self.current.skipped_depth += 1;
@@ -842,6 +961,11 @@ impl Reader<'_, '_> {
         }
         let outer = std::mem::take(&mut self.current.game.moves);
         self.current.stack.push((outer, span));
+        if self.current.played
+            && let Some(sink) = self.sink.as_deref_mut()
+        {
+            sink.open_variation();
+        }
     }
 
     fn close_variation(&mut self) {
@@ -858,6 +982,11 @@ impl Reader<'_, '_> {
         }
         match self.current.stack.pop() {
             Some((outer, open)) => {
+                if self.current.played
+                    && let Some(sink) = self.sink.as_deref_mut()
+                {
+                    sink.close_variation();
+                }
                 let inner = std::mem::replace(&mut self.current.game.moves, outer);
                 self.current.touch(span);
                 self.current.heap_items = true;
@@ -911,7 +1040,26 @@ impl Reader<'_, '_> {
         match bytes[start] {
             b'a'..=b'z' | b'A'..=b'Z' => {
                 let current = &mut *self.current;
-                if current.phase == Phase::Moves && current.skipped_depth == 0 {
+                if current.played
+                    && current.phase == Phase::Moves
+                    && current.skipped_depth == 0
+                    && let Some(sink) = self.sink.as_deref_mut()
+                {
+                    // Read into a notation that stays where it is read, and played from
+                    // there: nothing is stored, nothing copied (see
+                    // `Notation::read_plain_prefix_into`).
+                    let mut notation = Notation::UNREAD;
+                    if let Some(rest) = notation.read_plain_prefix_into(&bytes[start..])
+                        && rest.first().is_none_or(|&b| is_delimiter(b))
+                    {
+                        let end = bytes.len() - rest.len();
+                        current.touch(Span::new(self.offset + start, end - start));
+                        current.unkept = true;
+                        self.pos = end;
+                        sink.play(&notation, variation_may_follow(rest));
+                        return;
+                    }
+                } else if current.phase == Phase::Moves && current.skipped_depth == 0 {
                     // Read where it will stand, as `push` would put it: see
                     // `Notation::read_plain_prefix_into`.
                     let moves = &mut current.game.moves;
@@ -1090,6 +1238,7 @@ impl Reader<'_, '_> {
             return self.skip(span);
         }
         // A result while variations are open most likely lacks its `)`s: close them.
+        self.give_up_on_open_variations();
         close_open_variations(self.current);
         if self.current.phase == Phase::After {
             // A second result: the first ended a game, this one ends an empty tagless one.
@@ -1224,8 +1373,10 @@ impl Reader<'_, '_> {
             report_skipped(builder);
         }
         if !builder.stack.is_empty() {
-            close_open_variations(builder);
+            self.give_up_on_open_variations();
+            close_open_variations(self.current);
         }
+        let builder = &mut *self.current;
         // Give back what the estimate reserved beyond the moves read, when it is much and
         // another game of the part follows: the part's games are held together. The last
         // (nearly always the only) one keeps its list, which goes back to the spare lists
@@ -1249,6 +1400,9 @@ impl Reader<'_, '_> {
             diagnostics,
             heap_items,
         });
+        if let Some(sink) = self.sink.as_deref_mut() {
+            sink.finish_game();
+        }
     }
 }
 
@@ -1293,7 +1447,7 @@ fn report_skipped(builder: &mut GameBuilder) {
 
 fn check_result(builder: &mut GameBuilder) {
     let game = &builder.game;
-    if game.tags.is_empty() && game.moves.is_empty() && game.result.is_none() {
+    if game.tags.is_empty() && game.moves.is_empty() && !builder.unkept && game.result.is_none() {
         builder.diagnostics.push(Diagnostic::new(
             Code::EmptyGame,
             game.span,

@@ -22,6 +22,8 @@ use crate::span::{Source, Span, Spanned};
 mod openings;
 mod orthodox;
 use openings::{Node, Openings};
+#[cfg(feature = "cli")]
+pub(crate) use orthodox::{PlayAsRead, Replayed};
 
 /// What replaying one game found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -357,18 +359,40 @@ pub fn check_game_respelling(
     )
 }
 
+/// [`check_game`] of a game whose moves [`PlayAsRead`] played as they were read (it
+/// plays only games with neither a Variant nor a FEN tag, so under `variants`' default,
+/// which is orthodox chess where it is used): what that replay concluded, with the
+/// findings of reading and of the result.
+#[cfg(feature = "cli")]
+pub(crate) fn check_game_played(
+    parsed: &ParsedGame,
+    variants: &Variants,
+    replayed: Replayed,
+) -> Replay {
+    let mut replay = orthodox_replay(&parsed.game, variants.default, replayed, None);
+    add_reading_diagnostics(parsed, &mut replay);
+    replay
+}
+
 fn check_game_as(
     parsed: &ParsedGame,
     variants: &Variants,
     record: Option<(Recording, Option<Source<'_>>)>,
 ) -> Replay {
     let mut replay = replay_as(&parsed.game, variants, record);
+    add_reading_diagnostics(parsed, &mut replay);
+    replay
+}
+
+/// Adds the diagnostics found while reading `replay`'s game, all in the order of the
+/// text. In place: a `Replay` passed by value is copied whole at every call.
+fn add_reading_diagnostics(parsed: &ParsedGame, replay: &mut Replay) {
     if parsed.diagnostics.is_empty() {
         // Nothing read to merge, as in nearly every game: no unreadable token for
         // `unreadable` to place.
         replay.unreadable.clear();
         replay.diagnostics.sort_by_key(|d| d.span.offset);
-        return replay;
+        return;
     }
     let mut diagnostics = parsed.diagnostics.clone();
     if replay
@@ -391,7 +415,6 @@ fn check_game_as(
     diagnostics.append(&mut replay.diagnostics);
     diagnostics.sort_by_key(|d| d.span.offset);
     replay.diagnostics = diagnostics;
-    replay
 }
 
 /// EC-2 in the words of the meta rule, where it is why `notation` names no legal move.
@@ -521,32 +544,44 @@ fn replay_orthodox(
         )?),
     };
     let replayed = orthodox::replay(start, &game.moves, recorder.as_mut())?;
+    let played = recorder.map(|mut recorder| {
+        let start = match &fen_position {
+            None => Cow::Borrowed(variant.start_position_fen()),
+            Some(position) => Cow::Owned(crate::rules::write_fen(variant, position)),
+        };
+        let main_line = recorder.take_main_line();
+        Box::new(Played {
+            recording: recorder.recording(),
+            start,
+            moves: recorder.moves,
+            main_plies: recorder.main_plies,
+            board: None,
+            main_line,
+        })
+    });
+    Some(orthodox_replay(game, variant, replayed, played))
+}
+
+/// What a replay on the 64-square board concluded of `game`, as the report takes it.
+#[inline]
+fn orthodox_replay(
+    game: &Game,
+    variant: &'static Variant,
+    replayed: orthodox::Replayed,
+    played: Option<Box<Played>>,
+) -> Replay {
     let mut replay = Replay {
         variant: Cow::Borrowed(&variant.slug),
         plies: replayed.plies,
         ending: replayed.ending,
         main_line_starts_no_event: true,
-        played: recorder.map(|mut recorder| {
-            let start = match &fen_position {
-                None => Cow::Borrowed(variant.start_position_fen()),
-                Some(position) => Cow::Owned(crate::rules::write_fen(variant, position)),
-            };
-            let main_line = recorder.take_main_line();
-            Box::new(Played {
-                recording: recorder.recording(),
-                start,
-                moves: recorder.moves,
-                main_plies: recorder.main_plies,
-                board: None,
-                main_line,
-            })
-        }),
+        played,
         ..Replay::default()
     };
     if let (Some(ending), Some(result)) = (replay.ending, claimed_result(game)) {
         replay.diagnostics.extend(result_finding(ending, &result));
     }
-    Some(replay)
+    replay
 }
 
 /// Replays `game` under `variant`: `None` when the game starts an event and the variant

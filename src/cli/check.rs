@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::pgn::{Game, ParsedGame};
 use xpgn::pipeline::{Stopped, run_ordered};
-use xpgn::replay::check_game;
+use xpgn::replay::{PlayAsRead, Replayed, check_game, check_game_played};
 use xpgn::report::{GameReport, Locator, Rendered, RenderedSize, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
@@ -98,16 +98,28 @@ struct Checked {
 }
 
 impl Checker<'_> {
+    /// Where every game is orthodox chess unless its tags say otherwise, its moves are
+    /// played as they are read (as the rules core would replay them from the tree, which
+    /// holds them only where that replay gives up).
+    fn playing(&self) -> Option<PlayAsRead> {
+        (self.variants.default.slug == "standard" && self.variants.start_events.is_empty())
+            .then(PlayAsRead::default)
+    }
+
     /// Checks and renders the games of one part.
     fn check_part(
         &self,
         source: Source<'_>,
         games: &[ParsedGame],
+        played: &[Option<Replayed>],
         locator: &mut Locator,
         checked: &mut Checked,
     ) {
-        for game in games {
-            let replay = check_game(game, self.variants);
+        for (game, played) in games.iter().zip(played) {
+            let replay = match *played {
+                Some(replayed) => check_game_played(game, self.variants, replayed),
+                None => check_game(game, self.variants),
+            };
             checked.summary.add(&replay.diagnostics);
             if self.verbose {
                 list_reading(source, &game.game, &mut checked.readings);
@@ -147,15 +159,20 @@ impl Checker<'_> {
             // One thread: each part is checked and reported as soon as its batch is read.
             let mut locator = Locator::default();
             let mut checked = Checked::default();
+            let mut playing = self.playing();
             for pending in chunks {
-                pending?.for_each_part(name, |source, _, games| {
-                    self.check_part(source, games, &mut locator, &mut checked);
-                    write(&checked)?;
-                    checked.rendered.clear();
-                    checked.summary = Summary::default();
-                    checked.readings.clear();
-                    Ok(())
-                })?;
+                pending?.for_each_part_playing(
+                    name,
+                    playing.as_mut(),
+                    |source, _, games, played| {
+                        self.check_part(source, games, played, &mut locator, &mut checked);
+                        write(&checked)?;
+                        checked.rendered.clear();
+                        checked.summary = Summary::default();
+                        checked.readings.clear();
+                        Ok(())
+                    },
+                )?;
             }
             return Ok(());
         }
@@ -166,10 +183,15 @@ impl Checker<'_> {
                 ..Checked::default()
             };
             let mut locator = Locator::default();
-            let Ok(_) = pending.for_each_part(name, |source, _, games| {
-                self.check_part(source, games, &mut locator, &mut checked);
-                Ok::<(), Infallible>(())
-            });
+            let mut playing = self.playing();
+            let Ok(_) = pending.for_each_part_playing(
+                name,
+                playing.as_mut(),
+                |source, _, games, played| {
+                    self.check_part(source, games, played, &mut locator, &mut checked);
+                    Ok::<(), Infallible>(())
+                },
+            );
             self.rendered_size.note(&checked.rendered);
             checked
         };

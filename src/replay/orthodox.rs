@@ -25,6 +25,8 @@ use super::variation_follows;
 use crate::command::mentions_event;
 use crate::notation::{CheckMark, Hint, MoveBody, Notation, PieceMove, Separator, Square};
 use crate::pgn::Item;
+#[cfg(feature = "cli")]
+use crate::pgn::{MoveSink, Tag};
 use crate::replay::{MainLine, MoveDetail, PlayedMove, Recording};
 use crate::rules::ending::Ending;
 use crate::rules::san::Gives;
@@ -32,7 +34,8 @@ use crate::rules::{Color, Position, Variant, write_fen};
 use crate::span::{Source, Span, Spanned};
 
 /// What the replay of a whole game concluded.
-pub(super) struct Replayed {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replayed {
     /// Main-line plies.
     pub plies: usize,
     pub ending: Option<Ending>,
@@ -82,6 +85,127 @@ thread_local! {
 /// The most keys kept for the next game (256 KB): a game of more plies is rare, and
 /// keeps its list to itself.
 const MAX_SPARE_KEYS: usize = 1 << 15;
+
+/// Games of orthodox chess replayed as the reader reads them ([`MoveSink`]), for
+/// `check`: each move is resolved and played as soon as it is read, and the game tree
+/// never holds it (what a pgn-reader visitor does). A game this replay cannot take the
+/// way [`replay`] takes it from the tree makes it give up, and the caller reads that
+/// game's text again into a tree. [`replay`] and this conclude the same of every game both
+/// take (`tests::playing_as_read_agrees_with_the_tree_...`).
+#[cfg(feature = "cli")]
+#[derive(Default)]
+pub struct PlayAsRead {
+    board: Board,
+    /// The position before the last move of the line being read, kept where a variation
+    /// may replace that move.
+    before: Option<Board>,
+    /// The lines outside the open variations: each one's position and `before`.
+    outer: Vec<(Board, Option<Board>)>,
+    /// Repetition keys of the main line's positions before each of its moves.
+    keys: Vec<u64>,
+    plies: usize,
+    state: Playing,
+    /// What each game read concluded, in order: `None` where its moves are in the tree.
+    pub results: Vec<Option<Replayed>>,
+    /// Whether a game gave up since this was last cleared: its moves are neither
+    /// played nor in the tree.
+    pub gave_up: bool,
+}
+
+#[cfg(feature = "cli")]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Playing {
+    /// The moves of the game being read are kept in the tree.
+    #[default]
+    Off,
+    On,
+    GaveUp,
+}
+
+#[cfg(feature = "cli")]
+impl MoveSink for PlayAsRead {
+    fn begin(&mut self, tags: &[Tag]) -> bool {
+        // Any other start or variant is the tree's (as `replay_as` reads these tags).
+        if tags
+            .iter()
+            .any(|tag| matches!(&*tag.name.node, "Variant" | "FEN"))
+        {
+            self.state = Playing::Off;
+            return false;
+        }
+        self.board = start();
+        self.before = None;
+        self.outer.clear();
+        self.keys.clear();
+        self.plies = 0;
+        self.state = Playing::On;
+        true
+    }
+
+    fn play(&mut self, notation: &Notation, variation_may_follow: bool) {
+        if self.state != Playing::On {
+            return;
+        }
+        let Some(mv) = resolve(&self.board, notation) else {
+            return self.give_up();
+        };
+        if self.outer.is_empty() {
+            self.keys.push(key(&self.board));
+            self.plies += 1;
+        }
+        self.before = variation_may_follow.then(|| self.board.clone());
+        self.board.play_unchecked(mv);
+        if let Some(mark) = notation.check
+            && mark_of(gives(&self.board)) != Some(mark)
+        {
+            self.give_up();
+        }
+    }
+
+    fn open_variation(&mut self) {
+        if self.state != Playing::On {
+            return;
+        }
+        // A variation replaces the move before it; at a line's start there is none.
+        let Some(before) = self.before.take() else {
+            return self.give_up();
+        };
+        let line = std::mem::replace(&mut self.board, before.clone());
+        self.outer.push((line, Some(before)));
+    }
+
+    fn close_variation(&mut self) {
+        if self.state != Playing::On {
+            return;
+        }
+        match self.outer.pop() {
+            Some((board, before)) => (self.board, self.before) = (board, before),
+            None => self.give_up(),
+        }
+    }
+
+    fn give_up(&mut self) {
+        if self.state == Playing::On {
+            self.state = Playing::GaveUp;
+        }
+    }
+
+    fn finish_game(&mut self) {
+        let result = match self.state {
+            Playing::On if self.outer.is_empty() => Some(Replayed {
+                plies: self.plies,
+                ending: ending(&self.board, &self.keys),
+            }),
+            Playing::Off => None,
+            Playing::On | Playing::GaveUp => {
+                self.gave_up = true;
+                None
+            }
+        };
+        self.results.push(result);
+        self.state = Playing::Off;
+    }
+}
 
 /// The start position of orthodox chess.
 pub(super) fn start() -> Board {
@@ -1060,9 +1184,13 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use super::super::{MainLine, Recording, Replay, replay_orthodox, replay_under};
+    #[cfg(feature = "cli")]
+    use super::Replayed;
     use crate::convert::main_line_text;
     use crate::games::read_games;
     use crate::pgn::{Game, parse_str};
+    #[cfg(feature = "cli")]
+    use crate::pgn::{ParsedGame, SpareGames, parse_into_playing};
     use crate::rules::{Variant, Variants};
     use crate::source::Input;
     use crate::span::Source;
@@ -1319,5 +1447,180 @@ mod tests {
         ] {
             assert!(replayed(text).is_none(), "{text}");
         }
+    }
+    /// `text` read with moves played as read ([`super::PlayAsRead`]): the games, what
+    /// was concluded of each, and whether one gave up.
+    #[cfg(feature = "cli")]
+    fn played_as_read(text: &str, offset: usize) -> (Vec<ParsedGame>, Vec<Option<Replayed>>, bool) {
+        let mut games = Vec::new();
+        let mut playing = super::PlayAsRead::default();
+        parse_into_playing(
+            text,
+            offset,
+            &mut games,
+            &mut SpareGames::default(),
+            &mut playing,
+        );
+        (games, playing.results, playing.gave_up)
+    }
+
+    /// Reads `text` both ways and checks every game as `check` would each way: where no
+    /// game gave up, the reports agree, game by game. Whether none did.
+    #[cfg(feature = "cli")]
+    fn playing_agrees(text: &str, offset: usize, name: &str) -> bool {
+        use crate::replay::{check_game, check_game_played};
+        let variants = Variants::with_default(standard());
+        let (played, results, gave_up) = played_as_read(text, offset);
+        let tree = crate::pgn::parse_chunk(text, offset);
+        if gave_up {
+            return false;
+        }
+        assert_eq!(played.len(), tree.len(), "{name}: games");
+        assert_eq!(results.len(), tree.len(), "{name}: one result a game");
+        for ((played, result), tree) in played.iter().zip(&results).zip(&tree) {
+            assert_eq!(played.diagnostics, tree.diagnostics, "{name}: reading");
+            assert_eq!(played.game.tags, tree.game.tags, "{name}: tags");
+            assert_eq!(played.game.result, tree.game.result, "{name}: result");
+            assert_eq!(played.game.span, tree.game.span, "{name}: span");
+            match result {
+                Some(replayed) => assert_eq!(
+                    check_game_played(played, &variants, *replayed),
+                    check_game(tree, &variants),
+                    "{name}: the checks disagree"
+                ),
+                // Kept whole in the tree.
+                None => assert_eq!(played, tree, "{name}: the tree"),
+            }
+        }
+        true
+    }
+
+    /// The text of every part of `path`'s first `limit` games, once each.
+    #[cfg(feature = "cli")]
+    fn parts(path: &Path, limit: usize) -> Vec<(String, usize)> {
+        let mut parts: Vec<(String, usize)> = Vec::new();
+        for written in games(path, limit) {
+            if parts
+                .last()
+                .is_none_or(|(_, offset)| *offset != written.offset)
+            {
+                parts.push((written.text, written.offset));
+            }
+        }
+        parts
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn playing_as_read_agrees_with_the_tree_on_the_fixtures() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let (mut taken, mut given_up) = (0, 0);
+        for file in pgn_files(&fixtures) {
+            for (text, offset) in parts(&file, usize::MAX) {
+                if playing_agrees(&text, offset, &file.display().to_string()) {
+                    taken += 1;
+                } else {
+                    given_up += 1;
+                }
+            }
+        }
+        assert!(taken >= 30, "{taken} parts taken");
+        assert!(given_up >= 30, "{given_up} parts given up");
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn playing_as_read_agrees_with_the_tree_on_the_corpus() {
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        if !corpus.exists() {
+            eprintln!("skipped: {} is absent", corpus.display());
+            return;
+        }
+        for (dir, least_taken) in [("standard", 0.9), ("variants/chess960", 0.0)] {
+            for file in pgn_files(&corpus.join(dir)) {
+                let parts = parts(&file, 4000);
+                let taken = parts
+                    .iter()
+                    .filter(|(text, offset)| {
+                        playing_agrees(text, *offset, &file.display().to_string())
+                    })
+                    .count();
+                assert!(
+                    taken as f64 >= parts.len() as f64 * least_taken,
+                    "{}: {taken} of {} taken",
+                    file.display(),
+                    parts.len()
+                );
+            }
+        }
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn played_moves_and_numbers_are_not_kept() {
+        let (games, results, gave_up) = played_as_read("1. e4 e5 2. Nf3 {good} $1 *", 0);
+        assert!(!gave_up);
+        let [game] = games.as_slice() else {
+            panic!("one game")
+        };
+        // The comment and the NAG stay; moves and numbers went to the replay.
+        assert_eq!(game.game.moves.len(), 2);
+        assert_eq!(results[0].map(|r| r.plies), Some(3));
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn variations_are_played_from_the_move_they_replace() {
+        // Two variations on White's first move, one inside another on Black's.
+        let text = "1. e4 (1. d4 d5 (1... Nf6 2. c4)) (1. c4) 1... e5 2. Nf3 *";
+        let (_, results, gave_up) = played_as_read(text, 0);
+        assert!(!gave_up);
+        assert_eq!(results[0].map(|r| r.plies), Some(3));
+        assert!(playing_agrees(text, 0, "nested"));
+        // An illegal move in a variation is the tree's to explain.
+        assert!(!playing_agrees("1. e4 (1. e5) e5 *", 0, "illegal"));
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn what_only_the_tree_takes_gives_up() {
+        for text in [
+            // As `what_the_core_must_explain_is_given_up`.
+            "1. e4 e5 2. Ke3 *",
+            "1. e4+ e5 *",
+            "1. e4 {[%event 5]} e5 *",
+            "1. e4 -- 2. d4 *",
+            "1. e4 (e5) e5 *",
+            // What the reader keeps only in the tree: a lone `...` (whose number was not
+            // kept), variations left open, a variation with no move to replace.
+            "1. e4 1. ... e5 *",
+            "1. e4 (1. d4 *",
+            "(1. d4) 1. e4 *",
+            "1. e4 Xy9 *",
+        ] {
+            let (_, _, gave_up) = played_as_read(text, 0);
+            assert!(gave_up, "{text}");
+        }
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn games_the_replay_does_not_take_are_kept_whole() {
+        let text = "[Variant \"Chess960\"]\n\n1. e4 e5 *\n\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Kb1 *";
+        let (games, results, gave_up) = played_as_read(text, 0);
+        assert!(!gave_up);
+        assert_eq!(results, [None, None]);
+        assert_eq!(games, crate::pgn::parse_chunk(text, 0));
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn moves_alone_are_a_game_without_a_result() {
+        use crate::diagnostic::Code;
+        let (games, _, gave_up) = played_as_read("e4 e5", 0);
+        assert!(!gave_up);
+        let codes: Vec<Code> = games[0].diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::MissingResult]);
+        assert!(playing_agrees("e4 e5", 0, "moves alone"));
     }
 }
