@@ -6,7 +6,7 @@ use crate::document::{Language, parse_documents};
 use crate::pgn::parse_into_playing;
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
 #[cfg(feature = "cli")]
-use crate::replay::{PlayAsRead, Replayed};
+use crate::replay::{PlayAsRead, PlayedAsRead};
 use crate::span::Source;
 use std::io::BufRead;
 
@@ -147,7 +147,7 @@ impl PendingChunk {
             Source<'_>,
             &crate::source::Part,
             &[ParsedGame],
-            &[Option<Replayed>],
+            &[Option<PlayedAsRead>],
         ) -> Result<(), E>,
     ) -> Result<Chunk, E> {
         thread_local! {

@@ -164,6 +164,20 @@ pub struct MoveNumber {
     pub dots: Dots,
 }
 
+impl MoveNumber {
+    /// The number PGN writes before the move that plays `ply` (0 for White's first).
+    pub fn of_ply(ply: u32) -> MoveNumber {
+        MoveNumber {
+            number: ply / 2 + 1,
+            dots: if ply.is_multiple_of(2) {
+                Dots::One
+            } else {
+                Dots::Three
+            },
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CommentKind {
     /// `{ ... }`
@@ -344,9 +358,17 @@ pub(crate) trait MoveSink {
     /// A game's moves begin, after `tags`: whether this sink plays them. Those it does
     /// not play are kept in the tree.
     fn begin(&mut self, tags: &[Tag]) -> bool;
-    /// The next move of the line being read. `variation_may_follow`: a variation may
-    /// replace it (the text after it opens one, or a comment or NAG comes first).
-    fn play(&mut self, notation: &Notation, variation_may_follow: bool);
+    /// The next move of the line being read, written as `written` at `span`.
+    /// `variation_may_follow`: a variation may replace it (the text after it opens one,
+    /// or a comment or NAG comes first).
+    fn play(&mut self, notation: &Notation, written: &[u8], span: Span, variation_may_follow: bool);
+    /// Whether the sink is handed the move numbers of the games it plays
+    /// ([`MoveSink::number`]); asked once a text.
+    fn takes_numbers(&self) -> bool {
+        false
+    }
+    /// A move number of the line being read, where the sink takes them.
+    fn number(&mut self, _number: MoveNumber, _span: Span) {}
     fn open_variation(&mut self);
     fn close_variation(&mut self);
     /// The game holds what only the tree can take (an unreadable token, an event, a
@@ -359,7 +381,7 @@ pub(crate) trait MoveSink {
 
 /// [`parse_into_reusing`] handing the moves of the games `sink` takes to it rather than
 /// keeping them: their move lists hold the rest (comments, NAGs, variations as items
-/// without their moves), and move numbers are dropped.
+/// without their moves), and move numbers go to the sink or nowhere.
 #[cfg(feature = "cli")]
 pub(crate) fn parse_into_playing(
     text: &str,
@@ -382,6 +404,7 @@ fn read(
     // costs more than reading a part of one short game otherwise does. It is lent, not
     // moved in and out: it is large.
     let SpareGames { lists, builder } = spare;
+    let numbers_to_sink = sink.as_deref().is_some_and(|sink| sink.takes_numbers());
     Reader {
         text,
         bytes: text.as_bytes(),
@@ -391,6 +414,7 @@ fn read(
         current: builder,
         spare: lists,
         sink,
+        numbers_to_sink,
     }
     .run();
     builder.reset();
@@ -574,6 +598,8 @@ struct Reader<'a, 'g, 's> {
     current: &'g mut GameBuilder,
     spare: &'g mut SpareLists,
     sink: Option<&'s mut dyn MoveSink>,
+    /// Whether `sink` takes the move numbers of the games it plays.
+    numbers_to_sink: bool,
 }
 
 /// Bytes that end a move token: control characters, blanks and PGN punctuation.
@@ -711,7 +737,7 @@ impl Reader<'_, '_, '_> {
     }
 
     /// [`Reader::push`] in a game whose moves go to the sink: moves are played, move
-    /// numbers dropped, and what the replay of the tree would not take makes it give up
+    /// numbers handed on or dropped, and what the replay of the tree would not take makes it give up
     /// (as `replay::orthodox::line` does). A lone `...` finds no number to join and ends
     /// here as an unreadable token: the game is read again with its numbers.
     fn push_played(&mut self, item: Item, span: Span) {
@@ -719,14 +745,21 @@ impl Reader<'_, '_, '_> {
             return;
         };
         match &item {
-            Item::MoveNumber(_) => {
+            Item::MoveNumber(number) => {
                 self.current.unkept = true;
+                if self.numbers_to_sink {
+                    sink.number(*number, span);
+                }
                 return;
             }
             Item::Move(notation) => {
                 self.current.unkept = true;
-                let after = &self.bytes[span.end() - self.offset..];
-                sink.play(notation, variation_may_follow(after));
+                // Every span the reader makes lies in its text.
+                let start = span.offset.saturating_sub(self.offset);
+                let end = span.end().saturating_sub(self.offset);
+                let written = self.bytes.get(start..end).unwrap_or_default();
+                let after = self.bytes.get(end..).unwrap_or_default();
+                sink.play(notation, written, span, variation_may_follow(after));
                 return;
             }
             Item::Unreadable(_) | Item::EventLine(_) => sink.give_up(),
@@ -1053,10 +1086,16 @@ impl Reader<'_, '_, '_> {
                         && rest.first().is_none_or(|&b| is_delimiter(b))
                     {
                         let end = bytes.len() - rest.len();
-                        current.touch(Span::new(self.offset + start, end - start));
+                        let span = Span::new(self.offset + start, end - start);
+                        current.touch(span);
                         current.unkept = true;
                         self.pos = end;
-                        sink.play(&notation, variation_may_follow(rest));
+                        sink.play(
+                            &notation,
+                            &bytes[start..end],
+                            span,
+                            variation_may_follow(rest),
+                        );
                         return;
                     }
                 } else if current.phase == Phase::Moves && current.skipped_depth == 0 {

@@ -23,7 +23,7 @@ mod openings;
 mod orthodox;
 use openings::{Node, Openings};
 #[cfg(feature = "cli")]
-pub(crate) use orthodox::{PlayAsRead, Replayed};
+pub(crate) use orthodox::{PlayAsRead, PlayedAsRead, Replayed, Spellings};
 
 /// What replaying one game found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

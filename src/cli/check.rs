@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::pgn::{Game, ParsedGame};
 use xpgn::pipeline::{Stopped, run_ordered};
-use xpgn::replay::{PlayAsRead, Replayed, check_game, check_game_played};
+use xpgn::replay::{PlayAsRead, PlayedAsRead, check_game, check_game_played};
 use xpgn::report::{GameReport, Locator, Rendered, RenderedSize, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 
@@ -111,13 +111,13 @@ impl Checker<'_> {
         &self,
         source: Source<'_>,
         games: &[ParsedGame],
-        played: &[Option<Replayed>],
+        played: &[Option<PlayedAsRead>],
         locator: &mut Locator,
         checked: &mut Checked,
     ) {
         for (game, played) in games.iter().zip(played) {
-            let replay = match *played {
-                Some(replayed) => check_game_played(game, self.variants, replayed),
+            let replay = match played {
+                Some(played) => check_game_played(game, self.variants, played.replayed),
                 None => check_game(game, self.variants),
             };
             checked.summary.add(&replay.diagnostics);

@@ -11,9 +11,10 @@ use xpgn::diagnostic::Code;
 use xpgn::games::{PendingChunk, read_chunks};
 use xpgn::lint::config::Config;
 use xpgn::lint::fix::{FixError, Fixer};
-use xpgn::lint::{Scope, Selection, codes, explain, lint_game_reusing};
+use xpgn::lint::{Scope, Selection, codes, explain, lint_game_played, lint_game_reusing};
 use xpgn::pgn::ParsedGame;
 use xpgn::pipeline::{Stopped, run_ordered};
+use xpgn::replay::{PlayAsRead, PlayedAsRead};
 use xpgn::report::{GameReport, Locator, Rendered, RenderedSize, Reporter, Source, Summary};
 use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat, collect_inputs, decode};
@@ -329,6 +330,13 @@ impl<'a> FileRun<'a> {
         }
     }
 
+    /// A replay of the moves of orthodox games as they are read, where the default variant
+    /// is orthodox chess and no event starts with the game (as `check`'s).
+    fn playing(&self) -> Option<PlayAsRead> {
+        (self.variants.default.slug == "standard" && self.variants.start_events.is_empty())
+            .then(PlayAsRead::spelling)
+    }
+
     /// `list`: room for the findings, the last game's list.
     fn lint(
         &self,
@@ -363,20 +371,34 @@ impl<'a> FileRun<'a> {
         let mut locator = Locator::default();
         // Each game's findings, once reported, leave their list to the next game.
         let mut list = Vec::new();
-        let Ok(_) = pending.for_each_part(&self.input.display, |source, _, games| {
-            for parsed in games {
-                let replay = self.lint(source, parsed, std::mem::take(&mut list));
-                linted.summary.add(&replay.diagnostics);
-                let report = GameReport {
-                    source,
-                    game: &parsed.game,
-                    replay: &replay,
-                };
-                linted.rendered.add(self.reporter, &report, &mut locator);
-                list = replay.diagnostics;
-            }
-            Ok::<(), Infallible>(())
-        });
+        let mut playing = self.playing();
+        let name = &self.input.display;
+        let lint_part =
+            |source: Source<'_>, _: &_, games: &[ParsedGame], played: &[Option<PlayedAsRead>]| {
+                for (parsed, played) in games.iter().zip(played) {
+                    let room = std::mem::take(&mut list);
+                    let replay = match played {
+                        Some(played) => lint_game_played(
+                            parsed,
+                            played,
+                            source,
+                            (self.variants, self.selection, self.scope()),
+                            room,
+                        ),
+                        None => self.lint(source, parsed, room),
+                    };
+                    linted.summary.add(&replay.diagnostics);
+                    let report = GameReport {
+                        source,
+                        game: &parsed.game,
+                        replay: &replay,
+                    };
+                    linted.rendered.add(self.reporter, &report, &mut locator);
+                    list = replay.diagnostics;
+                }
+                Ok::<(), Infallible>(())
+            };
+        let Ok(_) = pending.for_each_part_playing(name, playing.as_mut(), lint_part);
         self.rendered_size.note(&linted.rendered);
     }
 

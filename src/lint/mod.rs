@@ -16,6 +16,8 @@ use memchr::memmem;
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::pgn::{Game, Item, ParsedGame};
+#[cfg(feature = "cli")]
+use crate::replay::{PlayedAsRead, check_game_played};
 use crate::replay::{Replay, check_game_respelling};
 use crate::rules::Variants;
 use crate::span::Source;
@@ -98,12 +100,48 @@ pub fn lint_game_reusing(
     // The moves written as their canonical SAN need no finding, nor any recording.
     let mut replay = check_game_respelling(parsed, variants, source);
     list.clear();
-    let mut found = style::findings(&parsed.game, &replay, source, scope, list);
+    let found = style::findings(&parsed.game, &replay, source, scope, list);
     if scope.fixable {
         fix_check_marks(&mut replay);
     }
-    let (allowed, mut bad) = if may_allow(&parsed.game, source) {
-        allowed(&parsed.game)
+    replay.played = None;
+    select(&parsed.game, source, selection, &mut replay, found);
+    replay
+}
+
+/// [`lint_game_reusing`] of a game whose moves [`PlayAsRead::spelling`] played as they
+/// were read: what that replay concluded and wrote down of their spellings.
+///
+/// [`PlayAsRead::spelling`]: crate::replay::PlayAsRead::spelling
+#[cfg(feature = "cli")]
+pub(crate) fn lint_game_played(
+    parsed: &ParsedGame,
+    played: &PlayedAsRead,
+    source: Source<'_>,
+    (variants, selection, scope): (&Variants, &Selection, Scope),
+    mut list: Vec<Diagnostic>,
+) -> Replay {
+    // A wrong check mark makes that replay give up: `fix_check_marks` has nothing to do.
+    let mut replay = check_game_played(parsed, variants, played.replayed);
+    list.clear();
+    let spellings = played.spellings.as_deref();
+    let found = style::findings_played(&parsed.game, spellings, source, scope, list);
+    select(&parsed.game, source, selection, &mut replay, found);
+    replay
+}
+
+/// The findings of `check` (in `replay`) and of style (`found`) together, less what the
+/// selection and the game's `{xpgn: allow=...}` comments leave out, at the selection's
+/// severities and in file order. In place: a `Replay` passed by value is copied whole.
+fn select(
+    game: &Game,
+    source: Source<'_>,
+    selection: &Selection,
+    replay: &mut Replay,
+    mut found: Vec<Diagnostic>,
+) {
+    let (allowed, mut bad) = if may_allow(game, source) {
+        allowed(game)
     } else {
         Default::default()
     };
@@ -123,8 +161,6 @@ pub fn lint_game_reusing(
         }
     }
     replay.diagnostics.sort_by_key(|d| d.span.offset);
-    replay.played = None;
-    replay
 }
 
 /// A wrong `+` or `#` (`check`'s warning) is mended by writing the move as SAN does.

@@ -5,6 +5,8 @@ use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::layout::{SEVEN_TAG_ROSTER, first_ply};
 use crate::notation::{CheckMark, MoveBody, Notation, Separator};
 use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
+#[cfg(feature = "cli")]
+use crate::replay::Spellings;
 use crate::replay::{PlayedByOffset, PlayedMove, Replay};
 use crate::span::Source;
 use crate::span::{Span, Spanned};
@@ -39,6 +41,38 @@ pub fn findings(
         source,
     };
     walker.line(&game.moves, first_ply);
+    finish(game, source, scope, found)
+}
+
+/// [`findings`] of a game whose moves were played as they were read: what the walk of
+/// the tree finds of its moves, made from what that replay wrote down of them.
+#[cfg(feature = "cli")]
+pub fn findings_played(
+    game: &Game,
+    spellings: Option<&Spellings>,
+    source: Source<'_>,
+    scope: Scope,
+    mut found: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    if let Some(spellings) = spellings {
+        for &(number, span, ply) in &spellings.numbers {
+            judge_move_number(&mut found, number, span, ply, None);
+        }
+        for (written, played) in &spellings.moves {
+            respelled(&mut found, written, played.span, played, None);
+        }
+    }
+    finish(game, source, scope, found)
+}
+
+/// The findings of the tags added to those of the moves, edits left out where none may
+/// be offered.
+fn finish(
+    game: &Game,
+    source: Source<'_>,
+    scope: Scope,
+    mut found: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     if scope.pgn {
         tags(game, source, &mut found);
     }
@@ -104,62 +138,11 @@ impl<'a> Walker<'a, '_> {
     /// the ellipsis character: that answer takes no call.
     #[inline(always)]
     fn move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
-        if self.transcript.is_none() && written == right_number(ply) {
+        if self.transcript.is_none() && written == MoveNumber::of_ply(ply) {
             return;
         }
-        self.judge_move_number(written, span, ply);
-    }
-
-    #[inline(never)]
-    fn judge_move_number(&mut self, written: MoveNumber, span: Span, ply: u32) {
-        let white = ply.is_multiple_of(2);
-        let number = ply / 2 + 1;
-        // Built only for a finding: nearly every number is right.
-        let right = || {
-            if white {
-                format!("{number}.")
-            } else {
-                format!("{number}...")
-            }
-        };
-        let dots_fit = match written.dots {
-            Dots::One => white,
-            Dots::Three => !white,
-            Dots::Missing => false,
-        };
-        if written.number == number && dots_fit {
-            if let Some(text) = self.transcript_text(span)
-                && text.contains('…')
-            {
-                self.found.push(
-                    Diagnostic::new(
-                        Code::ForumSpelling,
-                        span,
-                        format!("`{text}` is written with the ellipsis character"),
-                        "forum spelling",
-                    )
-                    .with_help(format!("write `{}`", right()))
-                    .with_fix(span, right()),
-                );
-            }
-            return;
-        }
-        let side = if white { "White" } else { "Black" };
-        let shown = match written.dots {
-            Dots::Missing => written.number.to_string(),
-            Dots::One => format!("{}.", written.number),
-            Dots::Three => format!("{}...", written.number),
-        };
-        self.found.push(
-            Diagnostic::new(
-                Code::WrongMoveNumber,
-                span,
-                format!("`{shown}` numbers {side}'s move {number}"),
-                "move number",
-            )
-            .with_help(format!("write `{}`", right()))
-            .with_fix(span, right()),
-        );
+        let text = self.transcript_text(span);
+        judge_move_number(self.found, written, span, ply, text);
     }
 
     /// A move that replayed, written otherwise than its canonical SAN.
@@ -168,60 +151,134 @@ impl<'a> Walker<'a, '_> {
         if text_of(self.source, span) == Some(played.san.as_str()) {
             return;
         }
-        let Ok(canonical) = Notation::parse(&played.san) else {
-            return;
-        };
-        let assessment = written.assessment.map_or("", |a| a.as_str());
-        let right = format!("{}{assessment}", played.san);
-        let at = MoveRef {
-            ply: played.ply,
-            written: written.to_string(),
-            variation: played.variation.clone(),
-        };
-        let finding = |code: Code, message: String, label: &'static str| {
-            Diagnostic::new(code, span, message, label)
-                .with_help(format!("write `{right}`"))
-                .with_fix(span, right.clone())
-                .at_move(at.clone())
-        };
-        let shown = written.to_string();
-        if let Some(text) = self.transcript_text(span)
-            && text != shown
+        let text = self.transcript_text(span);
+        respelled(self.found, written, span, played, text);
+    }
+}
+
+/// The finding of a move number written at `span` that is not the one PGN writes for the
+/// move of `ply` after it, or is spelled as a forum writes it; `transcript_text`: its text
+/// in a transcript.
+#[inline(never)]
+fn judge_move_number(
+    found: &mut Vec<Diagnostic>,
+    written: MoveNumber,
+    span: Span,
+    ply: u32,
+    transcript_text: Option<&str>,
+) {
+    let white = ply.is_multiple_of(2);
+    let number = ply / 2 + 1;
+    // Built only for a finding: nearly every number is right.
+    let right = || {
+        if white {
+            format!("{number}.")
+        } else {
+            format!("{number}...")
+        }
+    };
+    let dots_fit = match written.dots {
+        Dots::One => white,
+        Dots::Three => !white,
+        Dots::Missing => false,
+    };
+    if written.number == number && dots_fit {
+        if let Some(text) = transcript_text
+            && text.contains('…')
         {
-            self.found.push(finding(
-                Code::ForumSpelling,
-                format!(
-                    "`{text}` at ply {} is a forum spelling of `{right}`",
-                    played.ply
-                ),
-                "forum spelling",
-            ));
-            return;
+            found.push(
+                Diagnostic::new(
+                    Code::ForumSpelling,
+                    span,
+                    format!("`{text}` is written with the ellipsis character"),
+                    "forum spelling",
+                )
+                .with_help(format!("write `{}`", right()))
+                .with_fix(span, right()),
+            );
         }
-        if written.body != canonical.body {
-            let (code, why) = spelling_rule(&written.body, &canonical.body);
-            self.found.push(finding(
-                code,
-                format!("`{shown}` at ply {}: {why}", played.ply),
-                "not canonical SAN",
-            ));
-        }
-        if written.check.is_none()
-            && let Some(mark) = canonical.check
-        {
-            let gives = match mark {
-                CheckMark::Check => "check",
-                CheckMark::Mate => "mate",
-            };
-            self.found.push(finding(
-                Code::MissingCheckMark,
-                format!(
-                    "`{shown}` at ply {} gives {gives} without saying so",
-                    played.ply
-                ),
-                "no check mark",
-            ));
-        }
+        return;
+    }
+    let side = if white { "White" } else { "Black" };
+    let shown = match written.dots {
+        Dots::Missing => written.number.to_string(),
+        Dots::One => format!("{}.", written.number),
+        Dots::Three => format!("{}...", written.number),
+    };
+    found.push(
+        Diagnostic::new(
+            Code::WrongMoveNumber,
+            span,
+            format!("`{shown}` numbers {side}'s move {number}"),
+            "move number",
+        )
+        .with_help(format!("write `{}`", right()))
+        .with_fix(span, right()),
+    );
+}
+
+/// The findings of a move that replayed as `played`, written at `span` as `written`,
+/// which is not its canonical SAN; `transcript_text`: its text in a transcript.
+fn respelled(
+    found: &mut Vec<Diagnostic>,
+    written: &Notation,
+    span: Span,
+    played: &PlayedMove,
+    transcript_text: Option<&str>,
+) {
+    let Ok(canonical) = Notation::parse(&played.san) else {
+        return;
+    };
+    let assessment = written.assessment.map_or("", |a| a.as_str());
+    let right = format!("{}{assessment}", played.san);
+    let at = MoveRef {
+        ply: played.ply,
+        written: written.to_string(),
+        variation: played.variation.clone(),
+    };
+    let finding = |code: Code, message: String, label: &'static str| {
+        Diagnostic::new(code, span, message, label)
+            .with_help(format!("write `{right}`"))
+            .with_fix(span, right.clone())
+            .at_move(at.clone())
+    };
+    let shown = written.to_string();
+    if let Some(text) = transcript_text
+        && text != shown
+    {
+        found.push(finding(
+            Code::ForumSpelling,
+            format!(
+                "`{text}` at ply {} is a forum spelling of `{right}`",
+                played.ply
+            ),
+            "forum spelling",
+        ));
+        return;
+    }
+    if written.body != canonical.body {
+        let (code, why) = spelling_rule(&written.body, &canonical.body);
+        found.push(finding(
+            code,
+            format!("`{shown}` at ply {}: {why}", played.ply),
+            "not canonical SAN",
+        ));
+    }
+    if written.check.is_none()
+        && let Some(mark) = canonical.check
+    {
+        let gives = match mark {
+            CheckMark::Check => "check",
+            CheckMark::Mate => "mate",
+        };
+        found.push(finding(
+            Code::MissingCheckMark,
+            format!(
+                "`{shown}` at ply {} gives {gives} without saying so",
+                played.ply
+            ),
+            "no check mark",
+        ));
     }
 }
 
@@ -486,18 +543,6 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The move number that numbers `ply` (0 for White's first move) as PGN writes it.
-fn right_number(ply: u32) -> MoveNumber {
-    MoveNumber {
-        number: ply / 2 + 1,
-        dots: if ply.is_multiple_of(2) {
-            Dots::One
-        } else {
-            Dots::Three
-        },
-    }
-}
-
 /// `YYYY.MM.DD` with `?` for unknown digits (a whole field unknown or known).
 fn is_pgn_date(value: &str) -> bool {
     let &[y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = value.as_bytes() else {
@@ -581,11 +626,11 @@ mod tests {
     #[test]
     fn the_right_number_of_each_ply() {
         let number = |number, dots| MoveNumber { number, dots };
-        assert_eq!(right_number(0), number(1, Dots::One));
-        assert_eq!(right_number(1), number(1, Dots::Three));
-        assert_eq!(right_number(40), number(21, Dots::One));
+        assert_eq!(MoveNumber::of_ply(0), number(1, Dots::One));
+        assert_eq!(MoveNumber::of_ply(1), number(1, Dots::Three));
+        assert_eq!(MoveNumber::of_ply(40), number(21, Dots::One));
         assert_eq!(
-            right_number(u32::MAX),
+            MoveNumber::of_ply(u32::MAX),
             number(u32::MAX / 2 + 1, Dots::Three)
         );
     }

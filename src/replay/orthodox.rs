@@ -26,7 +26,7 @@ use crate::command::mentions_event;
 use crate::notation::{CheckMark, Hint, MoveBody, Notation, PieceMove, Separator, Square};
 use crate::pgn::Item;
 #[cfg(feature = "cli")]
-use crate::pgn::{MoveSink, Tag};
+use crate::pgn::{MoveNumber, MoveSink, Tag};
 use crate::replay::{MainLine, MoveDetail, PlayedMove, Recording};
 use crate::rules::ending::Ending;
 use crate::rules::san::Gives;
@@ -87,29 +87,84 @@ thread_local! {
 const MAX_SPARE_KEYS: usize = 1 << 15;
 
 /// Games of orthodox chess replayed as the reader reads them ([`MoveSink`]), for
-/// `check`: each move is resolved and played as soon as it is read, and the game tree
-/// never holds it (what a pgn-reader visitor does). A game this replay cannot take the
-/// way [`replay`] takes it from the tree makes it give up, and the caller reads that
-/// game's text again into a tree. [`replay`] and this conclude the same of every game both
-/// take (`tests::playing_as_read_agrees_with_the_tree_...`).
+/// `check` and `lint`: each move is resolved and played as soon as it is read, and the
+/// game tree never holds it (what a pgn-reader visitor does). A game this replay cannot
+/// take the way [`replay`] takes it from the tree makes it give up, and the caller reads
+/// that game's text again into a tree. [`replay`] and this conclude the same of every game
+/// both take (`tests::playing_as_read_agrees_with_the_tree_...`).
 #[cfg(feature = "cli")]
 #[derive(Default)]
 pub struct PlayAsRead {
     board: Board,
     /// The position before the last move of the line being read, kept where a variation
-    /// may replace that move.
-    before: Option<Board>,
-    /// The lines outside the open variations: each one's position and `before`.
-    outer: Vec<(Board, Option<Board>)>,
+    /// may replace that move (`has_before`). Not an `Option`: a board written into one
+    /// was built on the stack first and copied in, a stall for each move.
+    before: Board,
+    has_before: bool,
+    /// The lines outside the open variations: each one's position, the position before
+    /// the move the variation replaces, and its count.
+    outer: Vec<(Board, Board, LineCount)>,
+    line: LineCount,
     /// Repetition keys of the main line's positions before each of its moves.
     keys: Vec<u64>,
     plies: usize,
     state: Playing,
+    /// Whether moves and move numbers are judged as `lint` writes them down
+    /// ([`Spellings`]); `check` needs neither.
+    spelling: bool,
+    /// The variations leading to the line being read, as [`PlayedMove::variation`] has
+    /// them; kept only with `spelling`.
+    path: Vec<(usize, usize)>,
+    /// The canonical SAN before its mark of the move being played, where
+    /// [`PlayAsRead::spell`] did not find it written so.
+    san: Spelling,
+    spellings: Spellings,
     /// What each game read concluded, in order: `None` where its moves are in the tree.
-    pub results: Vec<Option<Replayed>>,
+    pub results: Vec<Option<PlayedAsRead>>,
     /// Whether a game gave up since this was last cleared: its moves are neither
     /// played nor in the tree.
     pub gave_up: bool,
+}
+
+/// What the replay as read concluded of a game.
+#[cfg(feature = "cli")]
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedAsRead {
+    pub replayed: Replayed,
+    /// What `lint` finds in the writing of its moves, where anything
+    /// ([`PlayAsRead::spelling`]).
+    pub spellings: Option<Box<Spellings>>,
+}
+
+/// What `lint` needs of the moves of a game played as read: the moves written otherwise
+/// than as their canonical SAN, and the move numbers written otherwise than as PGN writes
+/// them, which the tree's style walk finds (`lint::style`).
+#[cfg(feature = "cli")]
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Spellings {
+    /// Each such move as written, and as recorded ([`Recording::Respellings`]).
+    pub moves: Vec<(Notation, PlayedMove)>,
+    /// Each such number, where it is written, and the ply (from 0) of the move it numbers.
+    pub numbers: Vec<(MoveNumber, Span, u32)>,
+}
+
+#[cfg(feature = "cli")]
+impl Spellings {
+    fn is_empty(&self) -> bool {
+        self.moves.is_empty() && self.numbers.is_empty()
+    }
+}
+
+/// Where a line being read stands, for [`PlayAsRead::spelling`].
+#[cfg(feature = "cli")]
+#[derive(Clone, Copy, Default)]
+struct LineCount {
+    /// Plies before the line's next move, counted from the game's start.
+    ply: usize,
+    /// Variations read since the line's last move.
+    variations_here: usize,
+    /// The move number read last, waiting for the move it numbers.
+    number: Option<(MoveNumber, Span)>,
 }
 
 #[cfg(feature = "cli")]
@@ -120,6 +175,77 @@ enum Playing {
     Off,
     On,
     GaveUp,
+}
+
+#[cfg(feature = "cli")]
+impl PlayAsRead {
+    /// A replay as read that also writes down what `lint` finds in how moves and move
+    /// numbers are written.
+    pub fn spelling() -> PlayAsRead {
+        PlayAsRead {
+            spelling: true,
+            ..PlayAsRead::default()
+        }
+    }
+
+    /// With `spelling`, before `mv` is played: judges the move number written before it
+    /// and spells it as the recorder does (`Recorder::spell`): where the written text is
+    /// canonical SAN up to its check mark, how many bytes that takes; otherwise `None`,
+    /// and the canonical SAN before its mark is kept in `san`.
+    #[inline(always)]
+    fn spell(&mut self, mv: Move, notation: &Notation, written: &[u8]) -> Option<usize> {
+        let ply = u32::try_from(self.line.ply).unwrap_or(u32::MAX);
+        if let Some((number, at)) = self.line.number.take()
+            && number != MoveNumber::of_ply(ply)
+        {
+            self.spellings.numbers.push((number, at, ply));
+        }
+        self.line.ply += 1;
+        self.line.variations_here = 0;
+        let as_written = canonical_before_mark(&self.board, mv, notation, written);
+        if as_written.is_none() {
+            self.san = san(&self.board, mv, names_no_origin(notation));
+        }
+        as_written
+    }
+
+    /// With `spelling`, after a move is played that [`PlayAsRead::spell`] did not find
+    /// written as its canonical SAN, or whose mark is not the one of what it gives
+    /// (`mark`): the move as `Recorder::record` writes down a respelling, where its text
+    /// is not its canonical SAN.
+    #[inline(never)]
+    fn respell(
+        &mut self,
+        as_written: Option<usize>,
+        mark: Option<CheckMark>,
+        notation: &Notation,
+        (written, span): (&[u8], Span),
+    ) {
+        let mut san = match as_written {
+            Some(body) => {
+                let mut san = Spelling::new();
+                written[..body]
+                    .iter()
+                    .for_each(|&byte| san.push(char::from(byte)));
+                san
+            }
+            None => self.san,
+        };
+        if let Some(mark) = mark {
+            san.push(char::from(mark_byte(mark)));
+        }
+        if same_spelling(written, san.as_bytes()) {
+            return;
+        }
+        let played = PlayedMove {
+            span,
+            ply: self.line.ply,
+            variation: self.path.clone(),
+            san: san.as_str().into(),
+            detail: None,
+        };
+        self.spellings.moves.push((notation.clone(), played));
+    }
 }
 
 #[cfg(feature = "cli")]
@@ -134,15 +260,24 @@ impl MoveSink for PlayAsRead {
             return false;
         }
         self.board = start();
-        self.before = None;
+        self.has_before = false;
         self.outer.clear();
+        self.line = LineCount::default();
         self.keys.clear();
         self.plies = 0;
+        self.path.clear();
+        self.spellings = Spellings::default();
         self.state = Playing::On;
         true
     }
 
-    fn play(&mut self, notation: &Notation, variation_may_follow: bool) {
+    fn play(
+        &mut self,
+        notation: &Notation,
+        written: &[u8],
+        span: Span,
+        variation_may_follow: bool,
+    ) {
         if self.state != Playing::On {
             return;
         }
@@ -153,13 +288,34 @@ impl MoveSink for PlayAsRead {
             self.keys.push(key(&self.board));
             self.plies += 1;
         }
-        self.before = variation_may_follow.then(|| self.board.clone());
+        let spelled = self.spelling.then(|| self.spell(mv, notation, written));
+        self.has_before = variation_may_follow;
+        if variation_may_follow {
+            self.before = self.board.clone();
+        }
         self.board.play_unchecked(mv);
-        if let Some(mark) = notation.check
-            && mark_of(gives(&self.board)) != Some(mark)
-        {
+        let mark = match spelled {
+            Some(as_written) => {
+                let mark = mark_of(gives(&self.board));
+                if as_written.is_none() || notation.check != mark {
+                    self.respell(as_written, mark, notation, (written, span));
+                }
+                mark
+            }
+            None if notation.check.is_some() => mark_of(gives(&self.board)),
+            None => return,
+        };
+        if notation.check.is_some() && notation.check != mark {
             self.give_up();
         }
+    }
+
+    fn takes_numbers(&self) -> bool {
+        self.spelling
+    }
+
+    fn number(&mut self, number: MoveNumber, span: Span) {
+        self.line.number = Some((number, span));
     }
 
     fn open_variation(&mut self) {
@@ -167,11 +323,21 @@ impl MoveSink for PlayAsRead {
             return;
         }
         // A variation replaces the move before it; at a line's start there is none.
-        let Some(before) = self.before.take() else {
+        if !std::mem::take(&mut self.has_before) {
             return self.give_up();
+        }
+        let line = std::mem::replace(&mut self.board, self.before.clone());
+        let mut count = self.line;
+        if self.spelling {
+            count.variations_here += 1;
+            self.path.push((count.ply, count.variations_here));
+        }
+        self.outer.push((line, self.before.clone(), count));
+        // The variation's first move plays the ply of the move it replaces.
+        self.line = LineCount {
+            ply: count.ply.saturating_sub(1),
+            ..LineCount::default()
         };
-        let line = std::mem::replace(&mut self.board, before.clone());
-        self.outer.push((line, Some(before)));
     }
 
     fn close_variation(&mut self) {
@@ -179,7 +345,12 @@ impl MoveSink for PlayAsRead {
             return;
         }
         match self.outer.pop() {
-            Some((board, before)) => (self.board, self.before) = (board, before),
+            Some((board, before, count)) => {
+                (self.board, self.before, self.line) = (board, before, count);
+                // Another variation may replace the same move.
+                self.has_before = true;
+                self.path.pop();
+            }
             None => self.give_up(),
         }
     }
@@ -192,9 +363,13 @@ impl MoveSink for PlayAsRead {
 
     fn finish_game(&mut self) {
         let result = match self.state {
-            Playing::On if self.outer.is_empty() => Some(Replayed {
-                plies: self.plies,
-                ending: ending(&self.board, &self.keys),
+            Playing::On if self.outer.is_empty() => Some(PlayedAsRead {
+                replayed: Replayed {
+                    plies: self.plies,
+                    ending: ending(&self.board, &self.keys),
+                },
+                spellings: (!self.spellings.is_empty())
+                    .then(|| Box::new(std::mem::take(&mut self.spellings))),
             }),
             Playing::Off => None,
             Playing::On | Playing::GaveUp => {
@@ -1184,8 +1359,6 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use super::super::{MainLine, Recording, Replay, replay_orthodox, replay_under};
-    #[cfg(feature = "cli")]
-    use super::Replayed;
     use crate::convert::main_line_text;
     use crate::games::read_games;
     use crate::pgn::{Game, parse_str};
@@ -1459,12 +1632,21 @@ mod tests {
             assert!(replayed(text).is_none(), "{text}");
         }
     }
-    /// `text` read with moves played as read ([`super::PlayAsRead`]): the games, what
-    /// was concluded of each, and whether one gave up.
+    /// What a text read with its moves played as read concluded: the games, what was
+    /// concluded of each, and whether one gave up.
     #[cfg(feature = "cli")]
-    fn played_as_read(text: &str, offset: usize) -> (Vec<ParsedGame>, Vec<Option<Replayed>>, bool) {
+    type PlayedText = (Vec<ParsedGame>, Vec<Option<super::PlayedAsRead>>, bool);
+
+    /// `text` read with moves played as read ([`super::PlayAsRead`], as `check` plays
+    /// them, or with `spelling` as `lint` does).
+    #[cfg(feature = "cli")]
+    fn played_as_read(text: &str, offset: usize, spelling: bool) -> PlayedText {
         let mut games = Vec::new();
-        let mut playing = super::PlayAsRead::default();
+        let mut playing = if spelling {
+            super::PlayAsRead::spelling()
+        } else {
+            super::PlayAsRead::default()
+        };
         parse_into_playing(
             text,
             offset,
@@ -1475,17 +1657,24 @@ mod tests {
         (games, playing.results, playing.gave_up)
     }
 
-    /// Reads `text` both ways and checks every game as `check` would each way: where no
-    /// game gave up, the reports agree, game by game. Whether none did.
+    /// Reads `text` both ways and checks every game as `check` would each way, and lints
+    /// it as `lint` would: where no game gave up, the reports agree, game by game.
+    /// Whether none did.
     #[cfg(feature = "cli")]
     fn playing_agrees(text: &str, offset: usize, name: &str) -> bool {
         use crate::replay::{check_game, check_game_played};
         let variants = Variants::with_default(standard());
-        let (played, results, gave_up) = played_as_read(text, offset);
+        let (played, results, gave_up) = played_as_read(text, offset, false);
         let tree = crate::pgn::parse_chunk(text, offset);
+        let spelled = played_as_read(text, offset, true);
+        assert_eq!(
+            spelled.2, gave_up,
+            "{name}: spelling gives up as playing does"
+        );
         if gave_up {
             return false;
         }
+        lint_agrees(text, offset, name, &spelled, &tree);
         assert_eq!(played.len(), tree.len(), "{name}: games");
         assert_eq!(results.len(), tree.len(), "{name}: one result a game");
         for ((played, result), tree) in played.iter().zip(&results).zip(&tree) {
@@ -1494,8 +1683,8 @@ mod tests {
             assert_eq!(played.game.result, tree.game.result, "{name}: result");
             assert_eq!(played.game.span, tree.game.span, "{name}: span");
             match result {
-                Some(replayed) => assert_eq!(
-                    check_game_played(played, &variants, *replayed),
+                Some(result) => assert_eq!(
+                    check_game_played(played, &variants, result.replayed),
                     check_game(tree, &variants),
                     "{name}: the checks disagree"
                 ),
@@ -1504,6 +1693,43 @@ mod tests {
             }
         }
         true
+    }
+
+    /// Every game of `text` linted from what the replay as read with `spelling` wrote
+    /// down (`spelled`) and from the tree: the same findings, edits included.
+    #[cfg(feature = "cli")]
+    fn lint_agrees(
+        text: &str,
+        offset: usize,
+        name: &str,
+        spelled: &PlayedText,
+        tree: &[ParsedGame],
+    ) {
+        use crate::lint::{Scope, Selection, lint_game, lint_game_played};
+        let variants = Variants::with_default(standard());
+        let selection = Selection::default();
+        let source = crate::span::Source {
+            name,
+            text,
+            offset,
+            line: 1,
+        };
+        let scope = Scope {
+            fixable: true,
+            pgn: true,
+        };
+        let (games, results, _) = spelled;
+        for ((played, result), tree) in games.iter().zip(results).zip(tree) {
+            let from_tree = lint_game(tree, source, &variants, &selection, scope);
+            let linted = match result {
+                Some(result) => {
+                    let settings = (&variants, &selection, scope);
+                    lint_game_played(played, result, source, settings, Vec::new())
+                }
+                None => lint_game(played, source, &variants, &selection, scope),
+            };
+            assert_eq!(linted, from_tree, "{name}: the lints disagree");
+        }
     }
 
     /// The text of every part of `path`'s first `limit` games, once each.
@@ -1561,14 +1787,19 @@ mod tests {
     #[cfg(feature = "cli")]
     #[test]
     fn played_moves_and_numbers_are_not_kept() {
-        let (games, results, gave_up) = played_as_read("1. e4 e5 2. Nf3 {good} $1 *", 0);
+        let (games, results, gave_up) = played_as_read("1. e4 e5 2. Nf3 {good} $1 *", 0, true);
         assert!(!gave_up);
         let [game] = games.as_slice() else {
             panic!("one game")
         };
         // The comment and the NAG stay; moves and numbers went to the replay.
         assert_eq!(game.game.moves.len(), 2);
-        assert_eq!(results[0].map(|r| r.plies), Some(3));
+        assert_eq!(results[0].as_ref().map(|r| r.replayed.plies), Some(3));
+        // Every move and number is as PGN writes it: nothing to write down.
+        assert_eq!(
+            results[0].as_ref().map(|r| r.spellings.is_none()),
+            Some(true)
+        );
     }
 
     #[cfg(feature = "cli")]
@@ -1576,9 +1807,9 @@ mod tests {
     fn variations_are_played_from_the_move_they_replace() {
         // Two variations on White's first move, one inside another on Black's.
         let text = "1. e4 (1. d4 d5 (1... Nf6 2. c4)) (1. c4) 1... e5 2. Nf3 *";
-        let (_, results, gave_up) = played_as_read(text, 0);
+        let (_, results, gave_up) = played_as_read(text, 0, false);
         assert!(!gave_up);
-        assert_eq!(results[0].map(|r| r.plies), Some(3));
+        assert_eq!(results[0].as_ref().map(|r| r.replayed.plies), Some(3));
         assert!(playing_agrees(text, 0, "nested"));
         // An illegal move in a variation is the tree's to explain.
         assert!(!playing_agrees("1. e4 (1. e5) e5 *", 0, "illegal"));
@@ -1601,8 +1832,10 @@ mod tests {
             "(1. d4) 1. e4 *",
             "1. e4 Xy9 *",
         ] {
-            let (_, _, gave_up) = played_as_read(text, 0);
-            assert!(gave_up, "{text}");
+            for spelling in [false, true] {
+                let (_, _, gave_up) = played_as_read(text, 0, spelling);
+                assert!(gave_up, "{text}");
+            }
         }
     }
 
@@ -1610,7 +1843,7 @@ mod tests {
     #[test]
     fn games_the_replay_does_not_take_are_kept_whole() {
         let text = "[Variant \"Chess960\"]\n\n1. e4 e5 *\n\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Kb1 *";
-        let (games, results, gave_up) = played_as_read(text, 0);
+        let (games, results, gave_up) = played_as_read(text, 0, true);
         assert!(!gave_up);
         assert_eq!(results, [None, None]);
         assert_eq!(games, crate::pgn::parse_chunk(text, 0));
@@ -1620,10 +1853,75 @@ mod tests {
     #[test]
     fn moves_alone_are_a_game_without_a_result() {
         use crate::diagnostic::Code;
-        let (games, _, gave_up) = played_as_read("e4 e5", 0);
+        let (games, _, gave_up) = played_as_read("e4 e5", 0, false);
         assert!(!gave_up);
         let codes: Vec<Code> = games[0].diagnostics.iter().map(|d| d.code).collect();
         assert_eq!(codes, [Code::MissingResult]);
         assert!(playing_agrees("e4 e5", 0, "moves alone"));
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn spellings_are_written_down_as_lint_finds_them_in_the_tree() {
+        use crate::diagnostic::Code;
+        use crate::pgn::Dots;
+        // An origin SAN leaves out, a number with no dots and one for the wrong side, a
+        // mate without its mark, in the main line and in variations, nested.
+        let text = "1. e4 e5 2. Ngf3 Nc6 3 Bc4 (3. Bb5 a6 4... Ba4 (4. Bxc6 dxc6 5. Nfxe5) \
+                    4... Nf6) 3... Nf6 *\n\n1. f4 e5 2. g4 Qh4 0-1\n";
+        let (games, results, gave_up) = played_as_read(text, 0, true);
+        assert!(!gave_up);
+        let spellings = |game: usize| results[game].as_ref().and_then(|r| r.spellings.clone());
+        let first = spellings(0).expect("spellings of the first game");
+        let sans: Vec<&str> = first.moves.iter().map(|(_, m)| m.san.as_str()).collect();
+        let plies: Vec<usize> = first.moves.iter().map(|(_, m)| m.ply).collect();
+        let paths: Vec<&[(usize, usize)]> = first
+            .moves
+            .iter()
+            .map(|(_, m)| m.variation.as_slice())
+            .collect();
+        assert_eq!(sans, ["Nf3", "Nxe5"]);
+        assert_eq!(plies, [3, 9]);
+        assert_eq!(paths, [&[][..], &[(5, 1), (7, 1)][..]]);
+        let numbers: Vec<(u32, Dots, u32)> = first
+            .numbers
+            .iter()
+            .map(|&(number, _, ply)| (number.number, number.dots, ply))
+            .collect();
+        assert_eq!(numbers, [(3, Dots::Missing, 4), (4, Dots::Three, 6)]);
+        let second = spellings(1).expect("spellings of the second game");
+        assert_eq!(second.moves[0].1.san, "Qh4#");
+        // What lint makes of them is what it makes of the tree.
+        assert!(playing_agrees(text, 0, "spellings"));
+        let variants = Variants::with_default(standard());
+        let source = crate::span::Source {
+            name: "spellings",
+            text,
+            offset: 0,
+            line: 1,
+        };
+        let scope = crate::lint::Scope {
+            fixable: true,
+            pgn: false,
+        };
+        let settings = (&variants, &crate::lint::Selection::default(), scope);
+        let codes = |game: usize| -> Vec<Code> {
+            let played = results[game].as_ref().expect("played");
+            crate::lint::lint_game_played(&games[game], played, source, settings, Vec::new())
+                .diagnostics
+                .iter()
+                .map(|d| d.code)
+                .collect()
+        };
+        assert_eq!(
+            codes(0),
+            [
+                Code::OverDisambiguated,
+                Code::WrongMoveNumber,
+                Code::WrongMoveNumber,
+                Code::OverDisambiguated,
+            ]
+        );
+        assert_eq!(codes(1), [Code::MissingCheckMark]);
     }
 }
