@@ -6,8 +6,21 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
+#[cfg(feature = "cli")]
+use std::ops::Range;
+
+#[cfg(feature = "cli")]
+use crate::games::PlaysParts;
+#[cfg(feature = "cli")]
+use crate::layout::GameAsRead;
 use crate::layout::SEVEN_TAG_ROSTER;
+#[cfg(feature = "cli")]
+use crate::notation::Notation;
 use crate::pgn::{Game, Item, Outcome, Tag};
+#[cfg(feature = "cli")]
+use crate::pgn::{MoveSink, ParsedGame};
+#[cfg(feature = "cli")]
+use crate::replay::PlayAsRead;
 // The main-line lists are what a replay can record alone; named here, where they are
 // written.
 pub use crate::replay::MainLine;
@@ -88,6 +101,122 @@ pub fn write_canonical(game: &Game, source: Source<'_>, variants: &Variants, out
     // cost the formatter most of its time.
     let replay = replay_respelling(game, variants, source);
     write_respelled(game, &replay, Spelling::San, Some(source), out);
+}
+
+/// `xpgn fmt`'s reader: the moves of orthodox games played as they are read, each game
+/// laid out as it goes ([`GameAsRead`]) as [`write_canonical`] lays it out from its tree,
+/// with no move kept in a tree (as `check` and `lint` play them). A part where a game
+/// gives up is read again into trees.
+#[cfg(feature = "cli")]
+pub(crate) struct LayOutAsRead {
+    playing: PlayAsRead,
+    layout: GameAsRead,
+    /// The chunk's parts laid out so far, each game after a line break.
+    pub(crate) text: String,
+    /// Where the part being read begins in `text`.
+    pub(crate) part_start: usize,
+    /// Where each game of the part is laid out in `text`; `None` for one not played here.
+    pub(crate) games: Vec<Option<Range<usize>>>,
+    /// Where the game being read begins in `text`, where it is played here.
+    game_start: Option<usize>,
+    /// Whether games are played here at all (`--write` verifies the trees).
+    plays: bool,
+}
+
+#[cfg(feature = "cli")]
+impl LayOutAsRead {
+    pub(crate) fn new(text: String, plays: bool) -> LayOutAsRead {
+        LayOutAsRead {
+            playing: PlayAsRead::spelling(),
+            layout: GameAsRead::default(),
+            part_start: text.len(),
+            text,
+            games: Vec::new(),
+            game_start: None,
+            plays,
+        }
+    }
+}
+
+#[cfg(feature = "cli")]
+impl MoveSink for LayOutAsRead {
+    fn begin(&mut self, game: &Game) -> bool {
+        self.game_start = None;
+        if !self.plays || !self.playing.begin(game) {
+            return false;
+        }
+        self.game_start = Some(self.text.len());
+        self.text.push('\n');
+        self.layout.begin(game, &mut self.text);
+        true
+    }
+
+    fn play(&mut self, notation: &Notation, written: &str, span: Span, variation_may_follow: bool) {
+        self.playing
+            .play(notation, written, span, variation_may_follow);
+        if let Some(spelled) = self.playing.spelled_last(written) {
+            let assessment = notation.assessment.map_or("", |a| a.as_str());
+            self.layout.played(&mut self.text, spelled, assessment);
+        }
+    }
+
+    fn kept(&mut self, item: &Item) {
+        if self.game_start.is_some() {
+            self.layout.item(&mut self.text, item);
+        }
+    }
+
+    fn open_variation(&mut self) {
+        self.playing.open_variation();
+        if self.game_start.is_some() {
+            self.layout.open_variation(&mut self.text);
+        }
+    }
+
+    fn close_variation(&mut self) {
+        self.playing.close_variation();
+        if self.game_start.is_some() {
+            self.layout.close_variation(&mut self.text);
+        }
+    }
+
+    fn give_up(&mut self) {
+        self.playing.give_up();
+    }
+
+    fn finish_game(&mut self, game: &ParsedGame) {
+        self.playing.finish_game(game);
+        let played = self.playing.results.pop().flatten().is_some();
+        let laid_out = match self.game_start.take() {
+            Some(start) if played => {
+                self.layout.finish(&game.game, &mut self.text);
+                Some(start..self.text.len())
+            }
+            Some(start) => {
+                self.text.truncate(start);
+                None
+            }
+            None => None,
+        };
+        self.games.push(laid_out);
+    }
+}
+
+#[cfg(feature = "cli")]
+impl PlaysParts for LayOutAsRead {
+    fn begin_part(&mut self) {
+        self.part_start = self.text.len();
+        self.games.clear();
+    }
+
+    fn take_gave_up(&mut self) -> bool {
+        let gave_up = self.playing.take_gave_up();
+        if gave_up {
+            self.text.truncate(self.part_start);
+            self.games.clear();
+        }
+        gave_up
+    }
 }
 
 /// A forum transcript's game made a PGN game of its own: the Seven Tag Roster, which the

@@ -3,7 +3,7 @@
 use crate::diagnostic::{Code, Diagnostic};
 use crate::document::{Language, parse_documents};
 #[cfg(feature = "cli")]
-use crate::pgn::parse_into_playing;
+use crate::pgn::{MoveSink, parse_into_playing};
 use crate::pgn::{ParsedGame, SpareGames, parse_into_reusing};
 #[cfg(feature = "cli")]
 use crate::replay::{PlayAsRead, PlayedAsRead};
@@ -202,6 +202,67 @@ impl PendingChunk {
     }
 }
 
+#[cfg(feature = "cli")]
+impl PendingChunk {
+    /// [`PendingChunk::for_each_part`] a part at a time, with the moves of the PGN games
+    /// `sink` takes played as they are read: `each` gets the sink after each part, to
+    /// take what it made of the part's games (nothing, where the part was read into
+    /// trees).
+    pub(crate) fn for_each_part_with<S: PlaysParts, E>(
+        self,
+        name: &str,
+        sink: &mut S,
+        mut each: impl FnMut(Source<'_>, &crate::source::Part, &[ParsedGame], &mut S) -> Result<(), E>,
+    ) -> Result<Chunk, E> {
+        thread_local! {
+            static SPARE: std::cell::RefCell<SpareGames> = std::cell::RefCell::default();
+        }
+        let PendingChunk {
+            chunk,
+            format,
+            mut warn_encoding,
+        } = self;
+        SPARE.with_borrow_mut(|spare| {
+            let mut games = Vec::new();
+            for part in &chunk.parts {
+                sink.begin_part();
+                if format == InputFormat::Pgn && part.skipped == 0 {
+                    play_part(&chunk, part, &mut warn_encoding, &mut games, spare, sink);
+                } else {
+                    parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
+                }
+                let handled = each(part_source(name, &chunk, part), part, &games, sink);
+                spare.recycle(&mut games);
+                games.clear();
+                handled?;
+            }
+            Ok(())
+        })?;
+        Ok(chunk)
+    }
+}
+
+/// A [`MoveSink`] that reads parts of a chunk, and may give up on one.
+#[cfg(feature = "cli")]
+pub(crate) trait PlaysParts: MoveSink {
+    /// A part begins.
+    fn begin_part(&mut self) {}
+    /// Whether a game of the part read last gave up: what the sink made of that part is
+    /// then dropped, and its games are read again into trees.
+    fn take_gave_up(&mut self) -> bool;
+}
+
+#[cfg(feature = "cli")]
+impl PlaysParts for PlayAsRead {
+    fn take_gave_up(&mut self) -> bool {
+        let gave_up = std::mem::take(&mut self.gave_up);
+        if gave_up {
+            self.results.clear();
+        }
+        gave_up
+    }
+}
+
 /// About how much text [`PendingChunk::for_each_part`] reads before handing its games
 /// on: a few games of a file of short ones, whose lists (some 18 times their text) stay
 /// in the second-level cache.
@@ -272,15 +333,13 @@ fn play_part(
     warn_encoding: &mut bool,
     games: &mut Vec<ParsedGame>,
     spare: &mut SpareGames,
-    playing: &mut PlayAsRead,
+    playing: &mut impl PlaysParts,
 ) {
     let first = games.len();
     let text = chunk.part_text(part);
     let offset = chunk.offset + part.range.start;
     parse_into_playing(text, offset, games, spare, playing);
-    if playing.gave_up {
-        playing.gave_up = false;
-        playing.results.clear();
+    if playing.take_gave_up() {
         games.truncate(first);
         parse_into_reusing(text, offset, games, spare);
     }

@@ -90,18 +90,119 @@ pub fn write_game_spelled<'s>(
     spell: impl Fn(Span) -> Option<&'s str>,
 ) {
     let mut movetext = Lines::new(out, spell);
-    movetext.line(&game.prelude, 0);
-    movetext.end_line();
-    write_tags(&game.tags, movetext.out);
-    if !game.tags.is_empty() {
-        movetext.out.push('\n');
-    }
+    movetext.head(game);
     movetext.line(&game.moves, first_ply(game.tag("FEN")));
-    if let Some(result) = &game.result {
-        movetext.token(result.node.as_str());
+    movetext.tail(game);
+}
+
+/// A game printed as [`write_game_spelled`] prints it, from its parts as a reader comes
+/// to them: the prelude and tags when its moves begin, each move as it is played (spelled
+/// by the caller), the other items of its movetext and its variations as they come, and
+/// the result and what follows it at its end. For `xpgn fmt`, which plays the moves of
+/// orthodox games as it reads them and keeps none.
+#[cfg(feature = "cli")]
+#[derive(Default)]
+pub(crate) struct GameAsRead {
+    column: usize,
+    glue: bool,
+    /// The line being printed, and the lines outside its variation.
+    at: LineAt,
+    outer: Vec<LineAt>,
+}
+
+#[cfg(feature = "cli")]
+impl GameAsRead {
+    /// Lines that print at the end of `out` from where the last part left off.
+    fn lines<'o>(&self, out: &'o mut String) -> Lines<'o, fn(Span) -> Option<&'static str>> {
+        Lines {
+            column: self.column,
+            glue: self.glue,
+            ..Lines::new(out, |_| None)
+        }
     }
-    movetext.line(&game.trailing, 0);
-    movetext.end_line();
+
+    fn keep<Spell>(&mut self, lines: &Lines<'_, Spell>) {
+        (self.column, self.glue) = (lines.column, lines.glue);
+    }
+
+    /// The game's moves begin: its prelude and tags.
+    pub(crate) fn begin(&mut self, game: &Game, out: &mut String) {
+        let mut lines = Lines::new(out, |_| None);
+        lines.head(game);
+        self.keep(&lines);
+        self.at = LineAt::new(first_ply(game.tag("FEN")));
+        self.outer.clear();
+    }
+
+    /// The next move, spelled `spelled`, with its `assessment` (`!?`).
+    pub(crate) fn played(&mut self, out: &mut String, spelled: &str, assessment: &str) {
+        let mut lines = self.lines(out);
+        lines.number(self.at.ply, self.at.interrupted);
+        lines.move_token(spelled, assessment);
+        self.keep(&lines);
+        self.at.moved();
+    }
+
+    /// An item of the movetext that is neither a move nor a variation.
+    pub(crate) fn item(&mut self, out: &mut String, item: &Item) {
+        let mut lines = self.lines(out);
+        lines.item(&mut self.at, item);
+        self.keep(&lines);
+    }
+
+    pub(crate) fn open_variation(&mut self, out: &mut String) {
+        let mut lines = self.lines(out);
+        let inner = lines.open_variation(&self.at);
+        self.keep(&lines);
+        self.outer.push(std::mem::replace(&mut self.at, inner));
+    }
+
+    pub(crate) fn close_variation(&mut self, out: &mut String) {
+        let Some(outer) = self.outer.pop() else {
+            return;
+        };
+        self.at = outer;
+        let mut lines = self.lines(out);
+        lines.close_variation(&mut self.at);
+        self.keep(&lines);
+    }
+
+    /// The game has ended: its result and what follows it.
+    pub(crate) fn finish(&mut self, game: &Game, out: &mut String) {
+        let mut lines = self.lines(out);
+        lines.tail(game);
+        self.keep(&lines);
+    }
+}
+
+/// Where a line of movetext being printed stands.
+#[derive(Clone, Copy, Debug, Default)]
+struct LineAt {
+    /// The ply of the line's next move.
+    ply: u32,
+    /// The ply of the move a variation here replaces: the last move printed.
+    replaced: u32,
+    /// Whether the next move follows something other than a move (or opens the line),
+    /// and so takes its number even as Black's.
+    interrupted: bool,
+}
+
+impl LineAt {
+    fn new(ply: u32) -> LineAt {
+        LineAt {
+            ply,
+            replaced: ply,
+            interrupted: true,
+        }
+    }
+
+    fn moved(&mut self) {
+        *self = LineAt {
+            ply: self.ply.saturating_add(1),
+            replaced: self.ply,
+            interrupted: false,
+        };
+    }
 }
 
 /// The ply of a game's first move, counting from 0 for White's first move of the game:
@@ -246,80 +347,114 @@ impl<'a, 's, Spell: Fn(Span) -> Option<&'s str>> Lines<'a, Spell> {
         self.glue = false;
     }
 
+    /// The prelude, tags and the blank line after them.
+    fn head(&mut self, game: &Game) {
+        self.line(&game.prelude, 0);
+        self.end_line();
+        write_tags(&game.tags, self.out);
+        if !game.tags.is_empty() {
+            self.out.push('\n');
+        }
+    }
+
+    /// The result and what follows it.
+    fn tail(&mut self, game: &Game) {
+        if let Some(result) = &game.result {
+            self.token(result.node.as_str());
+        }
+        self.line(&game.trailing, 0);
+        self.end_line();
+    }
+
     /// Prints a line of play whose first move plays `ply`, numbering its moves as the
     /// PGN export format does: before every White move, and before a Black move that
     /// opens the line or follows a comment, NAG or variation. Numbers as written are left
     /// out.
-    fn line(&mut self, items: &[Spanned<Item>], mut ply: u32) {
+    fn line(&mut self, items: &[Spanned<Item>], ply: u32) {
         let mut buffer = String::new();
-        // The ply of the move a variation here replaces: the last move printed.
-        let mut replaced = ply;
-        let mut interrupted = true;
+        let mut at = LineAt::new(ply);
         for item in items {
-            buffer.clear();
             match &item.node {
-                Item::MoveNumber(_) => continue,
                 Item::Move(m) => {
-                    self.number(ply, interrupted);
+                    self.number(at.ply, at.interrupted);
                     match (self.spell)(item.span) {
                         Some(spelled) => {
                             let assessment = m.assessment.map_or("", |a| a.as_str());
                             self.move_token(spelled, assessment);
                         }
                         None => {
+                            buffer.clear();
                             let _ = write!(buffer, "{m}");
                             self.token(&buffer);
                         }
                     }
-                    (replaced, ply, interrupted) = (ply, ply.saturating_add(1), false);
-                    continue;
+                    at.moved();
                 }
-                // A word that could not be read stands where a move would (the replay
-                // gives it that ply too); stray symbols are no moves.
-                Item::Unreadable(text) if text.starts_with(|c: char| c.is_alphanumeric()) => {
-                    self.number(ply, interrupted);
-                    self.token(text);
-                    (replaced, ply, interrupted) = (ply, ply.saturating_add(1), false);
-                    continue;
-                }
-                Item::Unreadable(text) => self.token(text),
-                Item::Nag(n) => {
-                    let mut token = arrayvec::ArrayString::<16>::new();
-                    token.push('$');
-                    push_decimal(&mut token, u32::from(*n));
-                    self.ascii_token(&token, 0);
-                }
-                Item::Comment(c) => match c.kind {
-                    CommentKind::Brace => self.comment(&c.text),
-                    CommentKind::Line => self.line_comment(&c.text),
-                },
                 Item::Variation(line) => {
-                    self.token("(");
-                    self.glue = true;
-                    self.line(line, replaced);
-                    self.glue = false;
-                    // The closing parenthesis sticks to what it closes.
-                    self.out.push(')');
-                    self.column += 1;
+                    let inner = self.open_variation(&at);
+                    self.line(line, inner.ply);
+                    self.close_variation(&mut at);
                 }
-                Item::Escape(text) => {
-                    self.end_line();
-                    self.out.push('%');
-                    self.out.push_str(text);
-                    self.out.push('\n');
-                }
-                // Transcript lines become comments so a PGN reader keeps them.
-                Item::Prose(text) => self.comment(text),
-                Item::EventLine(line) => match &line.event {
-                    Some(event) => {
-                        let _ = write!(buffer, "{event}");
-                        self.comment(&buffer);
-                    }
-                    None => self.comment(&line.text),
-                },
+                other => self.item(&mut at, other),
             }
-            interrupted = true;
         }
+    }
+
+    /// An item of the line `at` that is neither a move nor a variation (those are the
+    /// caller's).
+    fn item(&mut self, at: &mut LineAt, item: &Item) {
+        match item {
+            Item::Move(_) | Item::Variation(_) | Item::MoveNumber(_) => return,
+            // A word that could not be read stands where a move would (the replay
+            // gives it that ply too); stray symbols are no moves.
+            Item::Unreadable(text) if text.starts_with(|c: char| c.is_alphanumeric()) => {
+                self.number(at.ply, at.interrupted);
+                self.token(text);
+                at.moved();
+                return;
+            }
+            Item::Unreadable(text) => self.token(text),
+            Item::Nag(n) => {
+                let mut token = arrayvec::ArrayString::<16>::new();
+                token.push('$');
+                push_decimal(&mut token, u32::from(*n));
+                self.ascii_token(&token, 0);
+            }
+            Item::Comment(c) => match c.kind {
+                CommentKind::Brace => self.comment(&c.text),
+                CommentKind::Line => self.line_comment(&c.text),
+            },
+            Item::Escape(text) => {
+                self.end_line();
+                self.out.push('%');
+                self.out.push_str(text);
+                self.out.push('\n');
+            }
+            // Transcript lines become comments so a PGN reader keeps them.
+            Item::Prose(text) => self.comment(text),
+            Item::EventLine(line) => match &line.event {
+                Some(event) => self.comment(&event.to_string()),
+                None => self.comment(&line.text),
+            },
+        }
+        at.interrupted = true;
+    }
+
+    /// Opens a variation on the line `at`: the line inside it, which replays the move it
+    /// replaces.
+    fn open_variation(&mut self, at: &LineAt) -> LineAt {
+        self.token("(");
+        self.glue = true;
+        LineAt::new(at.replaced)
+    }
+
+    /// Closes the variation opened on the line `outer`.
+    fn close_variation(&mut self, outer: &mut LineAt) {
+        self.glue = false;
+        // The closing parenthesis sticks to what it closes.
+        self.out.push(')');
+        self.column += 1;
+        outer.interrupted = true;
     }
 
     /// The move number before the move playing `ply`, where one belongs: before every

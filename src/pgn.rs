@@ -355,13 +355,13 @@ pub(crate) fn parse_into_reusing(
 /// plays each move as it is read ([`parse_into_playing`]), as a validator built on a
 /// visitor does, so that no move is written into the game tree and read back.
 pub(crate) trait MoveSink {
-    /// A game's moves begin, after `tags`: whether this sink plays them. Those it does
-    /// not play are kept in the tree.
-    fn begin(&mut self, tags: &[Tag]) -> bool;
+    /// A game's moves begin, after its prelude and tags (in `game`): whether this sink
+    /// plays them. Those it does not play are kept in the tree.
+    fn begin(&mut self, game: &Game) -> bool;
     /// The next move of the line being read, written as `written` at `span`.
     /// `variation_may_follow`: a variation may replace it (the text after it opens one,
     /// or a comment or NAG comes first).
-    fn play(&mut self, notation: &Notation, written: &[u8], span: Span, variation_may_follow: bool);
+    fn play(&mut self, notation: &Notation, written: &str, span: Span, variation_may_follow: bool);
     /// Whether the sink is handed the move numbers of the games it plays
     /// ([`MoveSink::number`]); asked once a text.
     fn takes_numbers(&self) -> bool {
@@ -369,14 +369,18 @@ pub(crate) trait MoveSink {
     }
     /// A move number of the line being read, where the sink takes them.
     fn number(&mut self, _number: MoveNumber, _span: Span) {}
+    /// An item of a game it plays that the tree keeps (a comment, a NAG, an escape
+    /// line; variations come as [`MoveSink::open_variation`] and its close), as the
+    /// reader adds it.
+    fn kept(&mut self, _item: &Item) {}
     fn open_variation(&mut self);
     fn close_variation(&mut self);
     /// The game holds what only the tree can take (an unreadable token, an event, a
     /// lone `...`): the caller reads the text again without the sink.
     fn give_up(&mut self);
-    /// The game read last has ended, played here or not: called once for every game
-    /// the reader adds to its list, in order.
-    fn finish_game(&mut self);
+    /// The game read last (`game`) has ended, played here or not: called once for every
+    /// game the reader adds to its list, in order.
+    fn finish_game(&mut self, game: &ParsedGame);
 }
 
 /// [`parse_into_reusing`] handing the moves of the games `sink` takes to it rather than
@@ -757,7 +761,7 @@ impl Reader<'_, '_, '_> {
                 // Every span the reader makes lies in its text.
                 let start = span.offset.saturating_sub(self.offset);
                 let end = span.end().saturating_sub(self.offset);
-                let written = self.bytes.get(start..end).unwrap_or_default();
+                let written = self.text.get(start..end).unwrap_or_default();
                 let after = self.bytes.get(end..).unwrap_or_default();
                 sink.play(notation, written, span, variation_may_follow(after));
                 return;
@@ -766,7 +770,7 @@ impl Reader<'_, '_, '_> {
             Item::Comment(comment) if crate::command::mentions_event(&comment.text) => {
                 sink.give_up();
             }
-            _ => {}
+            _ => sink.kept(&item),
         }
         self.current.game.moves.push(Spanned::new(item, span));
     }
@@ -775,7 +779,7 @@ impl Reader<'_, '_, '_> {
     fn begin_moves(&mut self) {
         self.current.phase = Phase::Moves;
         if let Some(sink) = self.sink.as_deref_mut() {
-            self.current.played = sink.begin(&self.current.game.tags);
+            self.current.played = sink.begin(&self.current.game);
         }
     }
 
@@ -1090,12 +1094,9 @@ impl Reader<'_, '_, '_> {
                         current.touch(span);
                         current.unkept = true;
                         self.pos = end;
-                        sink.play(
-                            &notation,
-                            &bytes[start..end],
-                            span,
-                            variation_may_follow(rest),
-                        );
+                        // A token starts and ends next to ASCII: on character boundaries.
+                        let written = self.text.get(start..end).unwrap_or_default();
+                        sink.play(&notation, written, span, variation_may_follow(rest));
                         return;
                     }
                 } else if current.phase == Phase::Moves && current.skipped_depth == 0 {
@@ -1439,8 +1440,10 @@ impl Reader<'_, '_, '_> {
             diagnostics,
             heap_items,
         });
-        if let Some(sink) = self.sink.as_deref_mut() {
-            sink.finish_game();
+        if let Some(sink) = self.sink.as_deref_mut()
+            && let Some(game) = self.games.last()
+        {
+            sink.finish_game(game);
         }
     }
 }

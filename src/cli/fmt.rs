@@ -5,6 +5,7 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 use std::ops::Range;
 
+use xpgn::convert::LayOutAsRead;
 use xpgn::convert::write_canonical;
 use xpgn::games::{PendingChunk, part_sources, read_chunks};
 use xpgn::lint::fix::same_games;
@@ -143,6 +144,17 @@ struct Settings<'a> {
     write: bool,
 }
 
+impl Settings<'_> {
+    /// Whether the moves of orthodox games are played as read ([`LayOutAsRead`]): where
+    /// the default variant is orthodox chess and no event starts with the game (as for
+    /// `check`), and but for `--write`, which verifies what it writes against the trees.
+    fn plays_as_read(&self) -> bool {
+        self.variants.default.slug == "standard"
+            && self.variants.start_events.is_empty()
+            && !self.write
+    }
+}
+
 /// A chunk's parts laid out canonically (by any thread): one text for them all (a text
 /// of its own for each part, nearly always a game, was an allocation a game).
 struct FormattedChunk {
@@ -175,41 +187,54 @@ fn format_chunk(
     name: &str,
 ) -> (Chunk, FormattedChunk) {
     // Laid out, a chunk is about as long as it was written.
-    let mut formatted = FormattedChunk {
-        text: String::with_capacity(pending.len() + pending.len() / 8),
-        parts: Vec::new(),
-    };
-    let Ok(chunk) = pending.for_each_part(name, |source, part, games| {
-        let laid_out = format_part(source, part, games, settings, &mut formatted.text);
-        formatted.parts.push(laid_out);
+    let text = String::with_capacity(pending.len() + pending.len() / 8);
+    let mut sink = LayOutAsRead::new(text, settings.plays_as_read());
+    let mut parts = Vec::new();
+    let Ok(chunk) = pending.for_each_part_with(name, &mut sink, |source, part, games, sink| {
+        parts.push(format_part(source, part, games, settings, sink));
         Ok::<(), Infallible>(())
     });
-    (chunk, formatted)
+    let text = sink.text;
+    (chunk, FormattedChunk { text, parts })
 }
 
-/// Lays out the games of one part at the end of `text`.
+/// Lays out the games of one part at the end of `sink`'s text, where its reader has not
+/// laid them out already.
 fn format_part(
     source: Source<'_>,
     part: &Part,
     games: &[ParsedGame],
     settings: Settings<'_>,
-    text: &mut String,
+    sink: &mut LayOutAsRead,
 ) -> FormattedPart {
-    if games.is_empty() {
-        return FormattedPart::Empty;
-    }
+    let start = sink.part_start;
+    let text = &mut sink.text;
     let errors = games
         .iter()
         .flat_map(|g| &g.diagnostics)
         .filter(|d| d.is_error())
         .count();
-    if errors > 0 {
-        return FormattedPart::SyntaxErrors(errors);
+    if games.is_empty() || errors > 0 {
+        text.truncate(start);
+        return match errors {
+            0 => FormattedPart::Empty,
+            errors => FormattedPart::SyntaxErrors(errors),
+        };
     }
-    let start = text.len();
-    for parsed in games {
-        text.push('\n');
-        write_canonical(&parsed.game, source, settings.variants, text);
+    let laid_out = |index: usize| sink.games.get(index).cloned().flatten();
+    if !(0..games.len()).all(|index| laid_out(index).is_some()) {
+        // Games whose moves are in their trees (a FEN, a variant) among those laid out
+        // as read: each in its place.
+        let as_read = text.split_off(start);
+        for (index, parsed) in games.iter().enumerate() {
+            match laid_out(index) {
+                Some(range) => text.push_str(&as_read[range.start - start..range.end - start]),
+                None => {
+                    text.push('\n');
+                    write_canonical(&parsed.game, source, settings.variants, text);
+                }
+            }
+        }
     }
     let bytes = settings
         .write

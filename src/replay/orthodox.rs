@@ -26,7 +26,7 @@ use crate::command::mentions_event;
 use crate::notation::{CheckMark, Hint, MoveBody, Notation, PieceMove, Separator, Square};
 use crate::pgn::Item;
 #[cfg(feature = "cli")]
-use crate::pgn::{MoveNumber, MoveSink, Tag};
+use crate::pgn::{Game, MoveNumber, MoveSink, ParsedGame};
 use crate::replay::{MainLine, MoveDetail, PlayedMove, Recording};
 use crate::rules::ending::Ending;
 use crate::rules::san::Gives;
@@ -115,9 +115,11 @@ pub struct PlayAsRead {
     /// The variations leading to the line being read, as [`PlayedMove::variation`] has
     /// them; kept only with `spelling`.
     path: Vec<(usize, usize)>,
-    /// The canonical SAN before its mark of the move being played, where
-    /// [`PlayAsRead::spell`] did not find it written so.
+    /// The canonical SAN of the move being played, before its mark where
+    /// [`PlayAsRead::spell`] did not find it written so, then with it where
+    /// [`PlayAsRead::respell`] spelled it (`respelled`).
     san: Spelling,
+    respelled: bool,
     spellings: Spellings,
     /// What each game read concluded, in order: `None` where its moves are in the tree.
     pub results: Vec<Option<PlayedAsRead>>,
@@ -188,12 +190,25 @@ impl PlayAsRead {
         }
     }
 
+    /// With `spelling`, the canonical SAN of the move played last, written as `written`,
+    /// where the game is still played: `written` itself where it is that already.
+    pub fn spelled_last<'a>(&'a self, written: &'a str) -> Option<&'a str> {
+        if self.state != Playing::On || !self.spelling {
+            return None;
+        }
+        Some(if self.respelled {
+            self.san.as_str()
+        } else {
+            written
+        })
+    }
+
     /// With `spelling`, before `mv` is played: judges the move number written before it
     /// and spells it as the recorder does (`Recorder::spell`): where the written text is
     /// canonical SAN up to its check mark, how many bytes that takes; otherwise `None`,
     /// and the canonical SAN before its mark is kept in `san`.
     #[inline(always)]
-    fn spell(&mut self, mv: Move, notation: &Notation, written: &[u8]) -> Option<usize> {
+    fn spell(&mut self, mv: Move, notation: &Notation, written: &str) -> Option<usize> {
         let ply = u32::try_from(self.line.ply).unwrap_or(u32::MAX);
         if let Some((number, at)) = self.line.number.take()
             && number != MoveNumber::of_ply(ply)
@@ -202,7 +217,7 @@ impl PlayAsRead {
         }
         self.line.ply += 1;
         self.line.variations_here = 0;
-        let as_written = canonical_before_mark(&self.board, mv, notation, written);
+        let as_written = canonical_before_mark(&self.board, mv, notation, written.as_bytes());
         if as_written.is_none() {
             self.san = san(&self.board, mv, names_no_origin(notation));
         }
@@ -219,12 +234,12 @@ impl PlayAsRead {
         as_written: Option<usize>,
         mark: Option<CheckMark>,
         notation: &Notation,
-        (written, span): (&[u8], Span),
+        (written, span): (&str, Span),
     ) {
         let mut san = match as_written {
             Some(body) => {
                 let mut san = Spelling::new();
-                written[..body]
+                written.as_bytes()[..body]
                     .iter()
                     .for_each(|&byte| san.push(char::from(byte)));
                 san
@@ -234,7 +249,9 @@ impl PlayAsRead {
         if let Some(mark) = mark {
             san.push(char::from(mark_byte(mark)));
         }
-        if same_spelling(written, san.as_bytes()) {
+        self.san = san;
+        self.respelled = true;
+        if same_spelling(written.as_bytes(), san.as_bytes()) {
             return;
         }
         let played = PlayedMove {
@@ -250,9 +267,10 @@ impl PlayAsRead {
 
 #[cfg(feature = "cli")]
 impl MoveSink for PlayAsRead {
-    fn begin(&mut self, tags: &[Tag]) -> bool {
+    fn begin(&mut self, game: &Game) -> bool {
         // Any other start or variant is the tree's (as `replay_as` reads these tags).
-        if tags
+        if game
+            .tags
             .iter()
             .any(|tag| matches!(&*tag.name.node, "Variant" | "FEN"))
         {
@@ -271,13 +289,7 @@ impl MoveSink for PlayAsRead {
         true
     }
 
-    fn play(
-        &mut self,
-        notation: &Notation,
-        written: &[u8],
-        span: Span,
-        variation_may_follow: bool,
-    ) {
+    fn play(&mut self, notation: &Notation, written: &str, span: Span, variation_may_follow: bool) {
         if self.state != Playing::On {
             return;
         }
@@ -288,6 +300,7 @@ impl MoveSink for PlayAsRead {
             self.keys.push(key(&self.board));
             self.plies += 1;
         }
+        self.respelled = false;
         let spelled = self.spelling.then(|| self.spell(mv, notation, written));
         self.has_before = variation_may_follow;
         if variation_may_follow {
@@ -361,7 +374,7 @@ impl MoveSink for PlayAsRead {
         }
     }
 
-    fn finish_game(&mut self) {
+    fn finish_game(&mut self, _: &ParsedGame) {
         let result = match self.state {
             Playing::On if self.outer.is_empty() => Some(PlayedAsRead {
                 replayed: Replayed {
@@ -1675,6 +1688,7 @@ mod tests {
             return false;
         }
         lint_agrees(text, offset, name, &spelled, &tree);
+        layout_agrees(text, offset, name, &tree);
         assert_eq!(played.len(), tree.len(), "{name}: games");
         assert_eq!(results.len(), tree.len(), "{name}: one result a game");
         for ((played, result), tree) in played.iter().zip(&results).zip(&tree) {
@@ -1730,6 +1744,46 @@ mod tests {
             };
             assert_eq!(linted, from_tree, "{name}: the lints disagree");
         }
+    }
+
+    /// Every game of `text` laid out as `fmt` lays it out as it reads it
+    /// ([`crate::convert::LayOutAsRead`]) and from the tree: the same text. How many
+    /// were laid out as read.
+    #[cfg(feature = "cli")]
+    fn layout_agrees(text: &str, offset: usize, name: &str, tree: &[ParsedGame]) -> usize {
+        use crate::convert::{LayOutAsRead, write_canonical};
+        use crate::games::PlaysParts;
+        let variants = Variants::with_default(standard());
+        let mut sink = LayOutAsRead::new(String::new(), true);
+        let mut games = Vec::new();
+        sink.begin_part();
+        parse_into_playing(
+            text,
+            offset,
+            &mut games,
+            &mut SpareGames::default(),
+            &mut sink,
+        );
+        assert!(!sink.take_gave_up(), "{name}: gave up");
+        assert_eq!(sink.games.len(), tree.len(), "{name}: games");
+        let source = crate::span::Source {
+            name,
+            text,
+            offset,
+            line: 1,
+        };
+        for (laid_out, tree) in sink.games.iter().zip(tree) {
+            let mut expected = String::from("\n");
+            write_canonical(&tree.game, source, &variants, &mut expected);
+            if let Some(range) = laid_out {
+                assert_eq!(
+                    sink.text[range.clone()],
+                    expected,
+                    "{name}: the layouts differ"
+                );
+            }
+        }
+        sink.games.iter().flatten().count()
     }
 
     /// The text of every part of `path`'s first `limit` games, once each.
@@ -1923,5 +1977,20 @@ mod tests {
             ]
         );
         assert_eq!(codes(1), [Code::MissingCheckMark]);
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn games_are_laid_out_as_read_as_from_their_trees() {
+        // A comment before the tags, tags out of roster order, comments, a NAG and an
+        // assessment, nested variations, an escape line, a rest-of-line comment, a move
+        // respelled, a missing check mark, and a comment after the result.
+        let text = "{before}\n[White \"a\"]\n[Event \"x\"]\n\n1. e4 {c} $1 (1. d4 d5 \
+                    (1... Nf6 2. c4) 2. c4) 1... e5!?\n% escape\n2. Ngf3 Nc6 ; rest\n\
+                    3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4 1-0 {after}\n\n\
+                    1. f4 e5 2. g4 Qh4 0-1\n";
+        let tree = crate::pgn::parse_chunk(text, 0);
+        assert_eq!(layout_agrees(text, 0, "laid out", &tree), 2);
+        assert!(playing_agrees(text, 0, "laid out"));
     }
 }
