@@ -59,11 +59,13 @@ fn write_tags(tags: &[Tag], out: &mut String) {
 }
 
 fn write_tag(tag: &Tag, out: &mut String) {
+    let value: &str = &tag.value.node;
+    // Room for the line at once: a tag line is pushed in five pieces.
+    out.reserve(tag.name.node.len() + value.len() + 6);
     out.push('[');
     out.push_str(&tag.name.node);
     out.push_str(" \"");
-    let value: &str = &tag.value.node;
-    if value.contains(['"', '\\']) {
+    if memchr::memchr2(b'"', b'\\', value.as_bytes()).is_some() {
         for c in value.chars() {
             if matches!(c, '"' | '\\') {
                 out.push('\\');

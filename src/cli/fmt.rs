@@ -64,6 +64,7 @@ pub fn run(args: FmtArgs) -> ExitStatus {
         variants: &variants,
         jobs: args.jobs.threads(),
         write: false,
+        whole_chunks: false,
     };
     for input in &inputs {
         let outcome = if let Some(kind) = not_pgn(input.format) {
@@ -142,6 +143,10 @@ struct Settings<'a> {
     jobs: usize,
     /// `--write`: also make the bytes the part is written as, verified.
     write: bool,
+    /// Hand on the text of a chunk whose every part is laid out at once, rather than
+    /// part by part (printing, which needs no part's source): one write, not a copy
+    /// into the output's buffer for each game.
+    whole_chunks: bool,
 }
 
 impl Settings<'_> {
@@ -257,6 +262,21 @@ fn format_input(
     let name = &input.display;
     let mut first = true;
     let mut take = |(chunk, formatted): (Chunk, FormattedChunk)| {
+        let refused = |part: &FormattedPart| matches!(part, FormattedPart::SyntaxErrors(_));
+        if settings.whole_chunks && !formatted.parts.iter().any(refused) {
+            // Each part's text follows the last's, each game's after a line break.
+            let text = match first {
+                true => formatted.text.get(1..).unwrap_or_default(),
+                false => &formatted.text,
+            };
+            if let Some(source) = part_sources(&chunk, name).next()
+                && !text.is_empty()
+            {
+                first = false;
+                sink(text, source, None)?;
+            }
+            return Ok(());
+        }
         // Part by part, as the splitter found the games: a refused file prints what
         // precedes the game it is refused at.
         for (source, part) in part_sources(&chunk, name).zip(formatted.parts) {
@@ -306,6 +326,10 @@ fn format_input(
 
 fn print(input: &Input, settings: Settings<'_>) -> Result<Change, Refusal> {
     let mut out = super::report_output();
+    let settings = Settings {
+        whole_chunks: true,
+        ..settings
+    };
     format_input(input, settings, |formatted, _, _| {
         out.write_all(formatted.as_bytes()).map_err(Refusal::Output)
     })?;
