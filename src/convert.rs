@@ -108,8 +108,8 @@ pub fn write_canonical(game: &Game, source: Source<'_>, variants: &Variants, out
 /// with no move kept in a tree (as `check` and `lint` play them). A part where a game
 /// gives up is read again into trees.
 #[cfg(feature = "cli")]
-pub(crate) struct LayOutAsRead {
-    playing: PlayAsRead,
+pub(crate) struct LayOutAsRead<'v> {
+    playing: PlayAsRead<'v>,
     layout: GameAsRead,
     /// The chunk's parts laid out so far, each game after a line break.
     pub(crate) text: String,
@@ -124,10 +124,12 @@ pub(crate) struct LayOutAsRead {
 }
 
 #[cfg(feature = "cli")]
-impl LayOutAsRead {
-    pub(crate) fn new(text: String, plays: bool) -> LayOutAsRead {
+impl<'v> LayOutAsRead<'v> {
+    /// `plays`: whether games are played here at all, under `variants`, which start no
+    /// event where they are.
+    pub(crate) fn new(text: String, variants: &'v Variants, plays: bool) -> LayOutAsRead<'v> {
         LayOutAsRead {
-            playing: PlayAsRead::spelling(),
+            playing: PlayAsRead::spelling(variants),
             layout: GameAsRead::default(),
             part_start: text.len(),
             text,
@@ -139,7 +141,7 @@ impl LayOutAsRead {
 }
 
 #[cfg(feature = "cli")]
-impl MoveSink for LayOutAsRead {
+impl MoveSink for LayOutAsRead<'_> {
     fn begin(&mut self, game: &Game) -> bool {
         self.game_start = None;
         if !self.plays || !self.playing.begin(game) {
@@ -203,7 +205,7 @@ impl MoveSink for LayOutAsRead {
 }
 
 #[cfg(feature = "cli")]
-impl PlaysParts for LayOutAsRead {
+impl PlaysParts for LayOutAsRead<'_> {
     fn begin_part(&mut self) {
         self.part_start = self.text.len();
         self.games.clear();

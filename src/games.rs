@@ -142,7 +142,7 @@ impl PendingChunk {
     pub(crate) fn for_each_part_playing<E>(
         self,
         name: &str,
-        mut playing: Option<&mut PlayAsRead>,
+        mut playing: Option<&mut PlayAsRead<'_>>,
         mut each: impl FnMut(
             Source<'_>,
             &crate::source::Part,
@@ -253,7 +253,7 @@ pub(crate) trait PlaysParts: MoveSink {
 }
 
 #[cfg(feature = "cli")]
-impl PlaysParts for PlayAsRead {
+impl PlaysParts for PlayAsRead<'_> {
     fn take_gave_up(&mut self) -> bool {
         let gave_up = std::mem::take(&mut self.gave_up);
         if gave_up {

@@ -23,7 +23,7 @@ mod openings;
 mod orthodox;
 use openings::{Node, Openings};
 #[cfg(feature = "cli")]
-pub(crate) use orthodox::{PlayAsRead, PlayedAsRead, Replayed, Spellings};
+pub(crate) use orthodox::{PlayAsRead, PlayedAsRead, Spellings};
 
 /// What replaying one game found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -359,17 +359,11 @@ pub fn check_game_respelling(
     )
 }
 
-/// [`check_game`] of a game whose moves [`PlayAsRead`] played as they were read (it
-/// plays only games with neither a Variant nor a FEN tag, so under `variants`' default,
-/// which is orthodox chess where it is used): what that replay concluded, with the
-/// findings of reading and of the result.
+/// [`check_game`] of a game whose moves [`PlayAsRead`] played as they were read: what
+/// that replay concluded, with the findings of reading and of the result.
 #[cfg(feature = "cli")]
-pub(crate) fn check_game_played(
-    parsed: &ParsedGame,
-    variants: &Variants,
-    replayed: Replayed,
-) -> Replay {
-    let mut replay = orthodox_replay(&parsed.game, variants.default, replayed, None);
+pub(crate) fn check_game_played(parsed: &ParsedGame, played: &PlayedAsRead) -> Replay {
+    let mut replay = orthodox_replay(&parsed.game, played.variant, played.replayed, None);
     add_reading_diagnostics(parsed, &mut replay);
     replay
 }
@@ -521,20 +515,7 @@ fn replay_orthodox(
     variant: &'static Variant,
     record: Option<(Recording, Option<Source<'_>>)>,
 ) -> Option<Replay> {
-    if !matches!(&*variant.slug, "standard" | "chess960") {
-        return None;
-    }
-    let fen_tag = game.tags.iter().find(|t| t.name.node == "FEN");
-    // A FEN the core cannot read is its finding to report.
-    let fen_position = match fen_tag {
-        None if variant.chess960 => return None,
-        None => None,
-        Some(tag) => Some(parse_fen(variant, &tag.value.node).ok()?),
-    };
-    let start = match &fen_position {
-        None => orthodox::start(),
-        Some(position) => orthodox::board_from(variant, position)?,
-    };
+    let (fen_position, start) = orthodox_position(game, variant)?;
     let mut recorder = match record {
         None => None,
         Some((recording, written)) => Some(orthodox::Recorder::new(
@@ -560,6 +541,50 @@ fn replay_orthodox(
         })
     });
     Some(orthodox_replay(game, variant, replayed, played))
+}
+
+/// The start of `game` under `variant` on the 64-square board, with the position its FEN
+/// sets up, if any: `None` where the 64-square replay does not take it.
+fn orthodox_position(
+    game: &Game,
+    variant: &Variant,
+) -> Option<(Option<Position>, cozy_chess::Board)> {
+    if !matches!(&*variant.slug, "standard" | "chess960") {
+        return None;
+    }
+    let fen_tag = game.tags.iter().find(|t| t.name.node == "FEN");
+    // A FEN the core cannot read is its finding to report.
+    let fen_position = match fen_tag {
+        None if variant.chess960 => return None,
+        None => None,
+        Some(tag) => Some(parse_fen(variant, &tag.value.node).ok()?),
+    };
+    let start = match &fen_position {
+        None => orthodox::start(),
+        Some(position) => orthodox::board_from(variant, position)?,
+    };
+    Some((fen_position, start))
+}
+
+/// The variant `game` is replayed under and its start on the 64-square board, where the
+/// 64-square replay takes it, as [`check_game`] chooses them under `variants`, which start
+/// no event; `None` where the rules core replays it. With the ply of the first move,
+/// counted from 0 for White's first move of a game (a FEN may start later).
+#[cfg(feature = "cli")]
+fn orthodox_start(
+    game: &Game,
+    variants: &Variants,
+) -> Option<(&'static Variant, cozy_chess::Board, u32)> {
+    let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
+        None => variants.default,
+        Some(tag) => variants.find(&tag.value.node)?,
+    };
+    let (fen_position, board) = orthodox_position(game, variant)?;
+    let first_ply = match fen_position {
+        None => 0,
+        Some(_) => crate::layout::first_ply(game.tag("FEN")),
+    };
+    Some((variant, board, first_ply))
 }
 
 /// What a replay on the 64-square board concluded of `game`, as the report takes it.

@@ -101,9 +101,9 @@ impl Checker<'_> {
     /// Where every game is orthodox chess unless its tags say otherwise, its moves are
     /// played as they are read (as the rules core would replay them from the tree, which
     /// holds them only where that replay gives up).
-    fn playing(&self) -> Option<PlayAsRead> {
+    fn playing(&self) -> Option<PlayAsRead<'_>> {
         (self.variants.default.slug == "standard" && self.variants.start_events.is_empty())
-            .then(PlayAsRead::default)
+            .then(|| PlayAsRead::new(self.variants))
     }
 
     /// Checks and renders the games of one part.
@@ -117,7 +117,7 @@ impl Checker<'_> {
     ) {
         for (game, played) in games.iter().zip(played) {
             let replay = match played {
-                Some(played) => check_game_played(game, self.variants, played.replayed),
+                Some(played) => check_game_played(game, played),
                 None => check_game(game, self.variants),
             };
             checked.summary.add(&replay.diagnostics);

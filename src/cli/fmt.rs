@@ -193,7 +193,7 @@ fn format_chunk(
 ) -> (Chunk, FormattedChunk) {
     // Laid out, a chunk is about as long as it was written.
     let text = String::with_capacity(pending.len() + pending.len() / 8);
-    let mut sink = LayOutAsRead::new(text, settings.plays_as_read());
+    let mut sink = LayOutAsRead::new(text, settings.variants, settings.plays_as_read());
     let mut parts = Vec::new();
     let Ok(chunk) = pending.for_each_part_with(name, &mut sink, |source, part, games, sink| {
         parts.push(format_part(source, part, games, settings, sink));

@@ -332,9 +332,9 @@ impl<'a> FileRun<'a> {
 
     /// A replay of the moves of orthodox games as they are read, where the default variant
     /// is orthodox chess and no event starts with the game (as `check`'s).
-    fn playing(&self) -> Option<PlayAsRead> {
+    fn playing(&self) -> Option<PlayAsRead<'_>> {
         (self.variants.default.slug == "standard" && self.variants.start_events.is_empty())
-            .then(PlayAsRead::spelling)
+            .then(|| PlayAsRead::spelling(self.variants))
     }
 
     /// `list`: room for the findings, the last game's list.
@@ -382,7 +382,7 @@ impl<'a> FileRun<'a> {
                             parsed,
                             played,
                             source,
-                            (self.variants, self.selection, self.scope()),
+                            (self.selection, self.scope()),
                             room,
                         ),
                         None => self.lint(source, parsed, room),

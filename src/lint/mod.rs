@@ -118,11 +118,11 @@ pub(crate) fn lint_game_played(
     parsed: &ParsedGame,
     played: &PlayedAsRead,
     source: Source<'_>,
-    (variants, selection, scope): (&Variants, &Selection, Scope),
+    (selection, scope): (&Selection, Scope),
     mut list: Vec<Diagnostic>,
 ) -> Replay {
     // A wrong check mark makes that replay give up: `fix_check_marks` has nothing to do.
-    let mut replay = check_game_played(parsed, variants, played.replayed);
+    let mut replay = check_game_played(parsed, played);
     list.clear();
     let spellings = played.spellings.as_deref();
     let found = style::findings_played(&parsed.game, spellings, source, scope, list);

@@ -21,6 +21,8 @@ use cozy_chess::{
     get_rook_moves,
 };
 
+#[cfg(feature = "cli")]
+use super::orthodox_start;
 use super::variation_follows;
 use crate::command::mentions_event;
 use crate::notation::{CheckMark, Hint, MoveBody, Notation, PieceMove, Separator, Square};
@@ -28,6 +30,8 @@ use crate::pgn::Item;
 #[cfg(feature = "cli")]
 use crate::pgn::{Game, MoveNumber, MoveSink, ParsedGame};
 use crate::replay::{MainLine, MoveDetail, PlayedMove, Recording};
+#[cfg(feature = "cli")]
+use crate::rules::Variants;
 use crate::rules::ending::Ending;
 use crate::rules::san::Gives;
 use crate::rules::{Color, Position, Variant, write_fen};
@@ -93,8 +97,15 @@ const MAX_SPARE_KEYS: usize = 1 << 15;
 /// that game's text again into a tree. [`replay`] and this conclude the same of every game
 /// both take (`tests::playing_as_read_agrees_with_the_tree_...`).
 #[cfg(feature = "cli")]
-#[derive(Default)]
-pub struct PlayAsRead {
+pub struct PlayAsRead<'v> {
+    /// What the games are replayed under, which starts no event (as `check_game` chooses
+    /// each game's variant and start from its tags).
+    variants: &'v Variants,
+    /// The variant of the game being read.
+    variant: &'static Variant,
+    /// The ply of the game's first move, counted from 0 for White's first move of a game:
+    /// move numbers are judged from it.
+    first_ply: u32,
     board: Board,
     /// The position before the last move of the line being read, kept where a variation
     /// may replace that move (`has_before`). Not an `Option`: a board written into one
@@ -130,12 +141,23 @@ pub struct PlayAsRead {
 
 /// What the replay as read concluded of a game.
 #[cfg(feature = "cli")]
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct PlayedAsRead {
+    pub variant: &'static Variant,
     pub replayed: Replayed,
     /// What `lint` finds in the writing of its moves, where anything
     /// ([`PlayAsRead::spelling`]).
     pub spellings: Option<Box<Spellings>>,
+}
+
+#[cfg(feature = "cli")]
+impl PartialEq for PlayedAsRead {
+    fn eq(&self, other: &PlayedAsRead) -> bool {
+        // Variants are built once and never compared field by field.
+        std::ptr::eq(self.variant, other.variant)
+            && self.replayed == other.replayed
+            && self.spellings == other.spellings
+    }
 }
 
 /// What `lint` needs of the moves of a game played as read: the moves written otherwise
@@ -180,13 +202,38 @@ enum Playing {
 }
 
 #[cfg(feature = "cli")]
-impl PlayAsRead {
-    /// A replay as read that also writes down what `lint` finds in how moves and move
+impl<'v> PlayAsRead<'v> {
+    /// A replay as read of the games `variants` replay on the 64-square board, which
+    /// must start no event.
+    pub fn new(variants: &'v Variants) -> PlayAsRead<'v> {
+        PlayAsRead {
+            variants,
+            variant: variants.default,
+            first_ply: 0,
+            board: Board::default(),
+            before: Board::default(),
+            has_before: false,
+            outer: Vec::new(),
+            line: LineCount::default(),
+            keys: Vec::new(),
+            plies: 0,
+            state: Playing::Off,
+            spelling: false,
+            path: Vec::new(),
+            san: Spelling::new(),
+            respelled: false,
+            spellings: Spellings::default(),
+            results: Vec::new(),
+            gave_up: false,
+        }
+    }
+
+    /// [`PlayAsRead::new`] that also writes down what `lint` finds in how moves and move
     /// numbers are written.
-    pub fn spelling() -> PlayAsRead {
+    pub fn spelling(variants: &'v Variants) -> PlayAsRead<'v> {
         PlayAsRead {
             spelling: true,
-            ..PlayAsRead::default()
+            ..PlayAsRead::new(variants)
         }
     }
 
@@ -209,7 +256,10 @@ impl PlayAsRead {
     /// and the canonical SAN before its mark is kept in `san`.
     #[inline(always)]
     fn spell(&mut self, mv: Move, notation: &Notation, written: &str) -> Option<usize> {
-        let ply = u32::try_from(self.line.ply).unwrap_or(u32::MAX);
+        // Numbered from the game's first move, which a FEN may set later than the first.
+        let ply = u32::try_from(self.line.ply)
+            .unwrap_or(u32::MAX)
+            .saturating_add(self.first_ply);
         if let Some((number, at)) = self.line.number.take()
             && number != MoveNumber::of_ply(ply)
         {
@@ -266,18 +316,14 @@ impl PlayAsRead {
 }
 
 #[cfg(feature = "cli")]
-impl MoveSink for PlayAsRead {
+impl MoveSink for PlayAsRead<'_> {
     fn begin(&mut self, game: &Game) -> bool {
-        // Any other start or variant is the tree's (as `replay_as` reads these tags).
-        if game
-            .tags
-            .iter()
-            .any(|tag| matches!(&*tag.name.node, "Variant" | "FEN"))
-        {
+        // Any other start or variant is the rules core's.
+        let Some((variant, board, first_ply)) = orthodox_start(game, self.variants) else {
             self.state = Playing::Off;
             return false;
-        }
-        self.board = start();
+        };
+        (self.variant, self.board, self.first_ply) = (variant, board, first_ply);
         self.has_before = false;
         self.outer.clear();
         self.line = LineCount::default();
@@ -377,6 +423,7 @@ impl MoveSink for PlayAsRead {
     fn finish_game(&mut self, _: &ParsedGame) {
         let result = match self.state {
             Playing::On if self.outer.is_empty() => Some(PlayedAsRead {
+                variant: self.variant,
                 replayed: Replayed {
                     plies: self.plies,
                     ending: ending(&self.board, &self.keys),
@@ -1655,10 +1702,11 @@ mod tests {
     #[cfg(feature = "cli")]
     fn played_as_read(text: &str, offset: usize, spelling: bool) -> PlayedText {
         let mut games = Vec::new();
+        let variants = Variants::with_default(standard());
         let mut playing = if spelling {
-            super::PlayAsRead::spelling()
+            super::PlayAsRead::spelling(&variants)
         } else {
-            super::PlayAsRead::default()
+            super::PlayAsRead::new(&variants)
         };
         parse_into_playing(
             text,
@@ -1698,7 +1746,7 @@ mod tests {
             assert_eq!(played.game.span, tree.game.span, "{name}: span");
             match result {
                 Some(result) => assert_eq!(
-                    check_game_played(played, &variants, result.replayed),
+                    check_game_played(played, result),
                     check_game(tree, &variants),
                     "{name}: the checks disagree"
                 ),
@@ -1737,7 +1785,7 @@ mod tests {
             let from_tree = lint_game(tree, source, &variants, &selection, scope);
             let linted = match result {
                 Some(result) => {
-                    let settings = (&variants, &selection, scope);
+                    let settings = (&selection, scope);
                     lint_game_played(played, result, source, settings, Vec::new())
                 }
                 None => lint_game(played, source, &variants, &selection, scope),
@@ -1754,7 +1802,7 @@ mod tests {
         use crate::convert::{LayOutAsRead, write_canonical};
         use crate::games::PlaysParts;
         let variants = Variants::with_default(standard());
-        let mut sink = LayOutAsRead::new(String::new(), true);
+        let mut sink = LayOutAsRead::new(String::new(), &variants, true);
         let mut games = Vec::new();
         sink.begin_part();
         parse_into_playing(
@@ -1823,8 +1871,8 @@ mod tests {
     #[test]
     fn playing_as_read_agrees_with_the_tree_on_the_corpus() {
         let Some(corpus) = corpus() else { return };
-        // Chess960 games carry a Variant tag: read into trees, and compared whole.
-        for (dir, least_taken) in [("standard", 0.9), ("variants/chess960", 0.0)] {
+        // Chess960 games carry a Variant tag and start from their FEN.
+        for (dir, least_taken) in [("standard", 0.9), ("variants/chess960", 0.9)] {
             for file in pgn_files(&corpus.join(dir)) {
                 let parts = parts(&file, 4000);
                 let taken = parts
@@ -1896,7 +1944,8 @@ mod tests {
     #[cfg(feature = "cli")]
     #[test]
     fn games_the_replay_does_not_take_are_kept_whole() {
-        let text = "[Variant \"Chess960\"]\n\n1. e4 e5 *\n\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Kb1 *";
+        // Chess960 needs its FEN; a variant xpgn does not know is the rules core's to report.
+        let text = "[Variant \"Chess960\"]\n\n1. e4 e5 *\n\n[Variant \"Nonesuch\"]\n\n1. Kb1 *";
         let (games, results, gave_up) = played_as_read(text, 0, true);
         assert!(!gave_up);
         assert_eq!(results, [None, None]);
@@ -1947,7 +1996,6 @@ mod tests {
         assert_eq!(second.moves[0].1.san, "Qh4#");
         // What lint makes of them is what it makes of the tree.
         assert!(playing_agrees(text, 0, "spellings"));
-        let variants = Variants::with_default(standard());
         let source = crate::span::Source {
             name: "spellings",
             text,
@@ -1958,7 +2006,7 @@ mod tests {
             fixable: true,
             pgn: false,
         };
-        let settings = (&variants, &crate::lint::Selection::default(), scope);
+        let settings = (&crate::lint::Selection::default(), scope);
         let codes = |game: usize| -> Vec<Code> {
             let played = results[game].as_ref().expect("played");
             crate::lint::lint_game_played(&games[game], played, source, settings, Vec::new())
@@ -1992,5 +2040,31 @@ mod tests {
         let tree = crate::pgn::parse_chunk(text, 0);
         assert_eq!(layout_agrees(text, 0, "laid out", &tree), 2);
         assert!(playing_agrees(text, 0, "laid out"));
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn games_with_a_fen_or_a_variant_of_orthodox_chess_are_played() {
+        use crate::diagnostic::Code;
+        // Standard chess by another name, a position (Black to move at move 10, where a
+        // number is judged from), and Chess960 from its position, castling included.
+        let text = "[Variant \"normal\"]\n\n1. e4 e5 *\n\n\
+                    [FEN \"8/8/8/8/8/8/8/K6k b - - 0 10\"]\n\n10. Kg1 11. Kb2 *\n\n\
+                    [Variant \"fischerandom\"]\n[FEN \"rqbknnrb/pppppppp/8/8/8/8/PPPPPPPP/RQBKNNRB w KQkq - 0 1\"]\n\n\
+                    1. Ne3 Ne6 2. Nf3 Nf6 3. O-O O-O *\n";
+        let (games, results, gave_up) = played_as_read(text, 0, true);
+        assert!(!gave_up);
+        let slugs: Vec<&str> = results
+            .iter()
+            .map(|r| r.as_ref().map_or("", |r| &*r.variant.slug))
+            .collect();
+        assert_eq!(slugs, ["standard", "standard", "chess960"]);
+        let numbers = results[1].as_ref().and_then(|r| r.spellings.as_ref());
+        assert_eq!(numbers.map(|s| s.numbers[0].2), Some(19));
+        assert!(playing_agrees(text, 0, "positions"));
+        let tree = crate::pgn::parse_chunk(text, 0);
+        assert_eq!(layout_agrees(text, 0, "positions", &tree), 3);
+        let codes: Vec<Code> = games[1].diagnostics.iter().map(|d| d.code).collect();
+        assert!(codes.is_empty(), "{codes:?}");
     }
 }
