@@ -162,6 +162,11 @@ impl MoveSink for LayOutAsRead<'_> {
         }
     }
 
+    // Each move's text is what it is laid out as, where it is canonical.
+    fn spells(&self) -> bool {
+        true
+    }
+
     fn kept(&mut self, item: &Item) {
         if self.game_start.is_some() {
             self.layout.item(&mut self.text, item);

@@ -150,9 +150,6 @@ impl PendingChunk {
             &[Option<PlayedAsRead>],
         ) -> Result<(), E>,
     ) -> Result<Chunk, E> {
-        thread_local! {
-            static SPARE: std::cell::RefCell<SpareGames> = std::cell::RefCell::default();
-        }
         let PendingChunk {
             chunk,
             format,
@@ -173,7 +170,11 @@ impl PendingChunk {
                     }
                     _ => parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare),
                 }
-                played.resize(games.len(), None);
+                // Only parts read into trees leave games without a conclusion: the call
+                // is made for those alone.
+                if played.len() < games.len() {
+                    played.resize(games.len(), None);
+                }
                 bounds.push(games.len());
                 batch_bytes += part.range.len();
                 if batch_bytes < BATCH_BYTES && index + 1 < chunk.parts.len() {
@@ -214,9 +215,6 @@ impl PendingChunk {
         sink: &mut S,
         mut each: impl FnMut(Source<'_>, &crate::source::Part, &[ParsedGame], &mut S) -> Result<(), E>,
     ) -> Result<Chunk, E> {
-        thread_local! {
-            static SPARE: std::cell::RefCell<SpareGames> = std::cell::RefCell::default();
-        }
         let PendingChunk {
             chunk,
             format,
@@ -240,6 +238,12 @@ impl PendingChunk {
         })?;
         Ok(chunk)
     }
+}
+
+#[cfg(feature = "cli")]
+thread_local! {
+    /// The lists of the games this thread read last, for the next chunk it reads.
+    static SPARE: std::cell::RefCell<SpareGames> = std::cell::RefCell::default();
 }
 
 /// A [`MoveSink`] that reads parts of a chunk, and may give up on one.

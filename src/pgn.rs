@@ -358,16 +358,17 @@ pub(crate) trait MoveSink {
     /// A game's moves begin, after its prelude and tags (in `game`): whether this sink
     /// plays them. Those it does not play are kept in the tree.
     fn begin(&mut self, game: &Game) -> bool;
-    /// The next move of the line being read, written as `written` at `span`.
-    /// `variation_may_follow`: a variation may replace it (the text after it opens one,
-    /// or a comment or NAG comes first).
+    /// The next move of the line being read, at `span`; written as `written` where the
+    /// sink [`MoveSink::spells`] (else empty). `variation_may_follow`: a variation may
+    /// replace it (the text after it opens one, or a comment or NAG comes first).
     fn play(&mut self, notation: &Notation, written: &str, span: Span, variation_may_follow: bool);
-    /// Whether the sink is handed the move numbers of the games it plays
-    /// ([`MoveSink::number`]); asked once a text.
-    fn takes_numbers(&self) -> bool {
+    /// Whether the sink judges how moves are written: it is then handed the text of each
+    /// move and every move number ([`MoveSink::number`]). Asked once a text: `check`'s
+    /// sink does not, and finding each move's text cost it more than the rest of the call.
+    fn spells(&self) -> bool {
         false
     }
-    /// A move number of the line being read, where the sink takes them.
+    /// A move number of the line being read, where the sink spells.
     fn number(&mut self, _number: MoveNumber, _span: Span) {}
     /// An item of a game it plays that the tree keeps (a comment, a NAG, an escape
     /// line; variations come as [`MoveSink::open_variation`] and its close), as the
@@ -408,7 +409,7 @@ fn read(
     // costs more than reading a part of one short game otherwise does. It is lent, not
     // moved in and out: it is large.
     let SpareGames { lists, builder } = spare;
-    let numbers_to_sink = sink.as_deref().is_some_and(|sink| sink.takes_numbers());
+    let sink_spells = sink.as_deref().is_some_and(|sink| sink.spells());
     Reader {
         text,
         bytes: text.as_bytes(),
@@ -418,7 +419,7 @@ fn read(
         current: builder,
         spare: lists,
         sink,
-        numbers_to_sink,
+        sink_spells,
     }
     .run();
     builder.reset();
@@ -602,8 +603,9 @@ struct Reader<'a, 'g, 's> {
     current: &'g mut GameBuilder,
     spare: &'g mut SpareLists,
     sink: Option<&'s mut dyn MoveSink>,
-    /// Whether `sink` takes the move numbers of the games it plays.
-    numbers_to_sink: bool,
+    /// Whether `sink` takes the text of each move and the move numbers of the games it
+    /// plays ([`MoveSink::spells`]).
+    sink_spells: bool,
 }
 
 /// Bytes that end a move token: control characters, blanks and PGN punctuation.
@@ -751,7 +753,7 @@ impl Reader<'_, '_, '_> {
         match &item {
             Item::MoveNumber(number) => {
                 self.current.unkept = true;
-                if self.numbers_to_sink {
+                if self.sink_spells {
                     sink.number(*number, span);
                 }
                 return;
@@ -761,7 +763,10 @@ impl Reader<'_, '_, '_> {
                 // Every span the reader makes lies in its text.
                 let start = span.offset.saturating_sub(self.offset);
                 let end = span.end().saturating_sub(self.offset);
-                let written = self.text.get(start..end).unwrap_or_default();
+                let written = match self.sink_spells {
+                    true => self.text.get(start..end).unwrap_or_default(),
+                    false => "",
+                };
                 let after = self.bytes.get(end..).unwrap_or_default();
                 sink.play(notation, written, span, variation_may_follow(after));
                 return;
@@ -1095,7 +1100,10 @@ impl Reader<'_, '_, '_> {
                         current.unkept = true;
                         self.pos = end;
                         // A token starts and ends next to ASCII: on character boundaries.
-                        let written = self.text.get(start..end).unwrap_or_default();
+                        let written = match self.sink_spells {
+                            true => self.text.get(start..end).unwrap_or_default(),
+                            false => "",
+                        };
                         sink.play(&notation, written, span, variation_may_follow(rest));
                         return;
                     }

@@ -575,15 +575,26 @@ fn orthodox_start(
     game: &Game,
     variants: &Variants,
 ) -> Option<(&'static Variant, cozy_chess::Board, u32)> {
-    let variant = match game.tags.iter().find(|t| t.name.node == "Variant") {
+    // One pass over the tags, for every game.
+    let (mut variant_tag, mut fen) = (None, None);
+    for tag in &game.tags {
+        match &*tag.name.node {
+            "Variant" if variant_tag.is_none() => variant_tag = Some(tag),
+            "FEN" if fen.is_none() => fen = Some(tag),
+            _ => {}
+        }
+    }
+    let variant = match variant_tag {
         None => variants.default,
         Some(tag) => variants.find(&tag.value.node)?,
     };
-    let (fen_position, board) = orthodox_position(game, variant)?;
-    let first_ply = match fen_position {
-        None => 0,
-        Some(_) => crate::layout::first_ply(game.tag("FEN")),
-    };
+    // Nearly every game starts from the usual position: the position a FEN sets up,
+    // some 400 bytes, is neither built nor moved for those.
+    if fen.is_none() && matches!(&*variant.slug, "standard") && !variant.chess960 {
+        return Some((variant, orthodox::start(), 0));
+    }
+    let (_, board) = orthodox_position(game, variant)?;
+    let first_ply = crate::layout::first_ply(fen.map(|tag| &*tag.value.node));
     Some((variant, board, first_ply))
 }
 

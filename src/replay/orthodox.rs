@@ -101,6 +101,8 @@ pub struct PlayAsRead<'v> {
     /// What the games are replayed under, which starts no event (as `check_game` chooses
     /// each game's variant and start from its tags).
     variants: &'v Variants,
+    /// Whether the default variant is orthodox chess, from its usual start.
+    default_is_orthodox: bool,
     /// The variant of the game being read.
     variant: &'static Variant,
     /// The ply of the game's first move, counted from 0 for White's first move of a game:
@@ -208,6 +210,7 @@ impl<'v> PlayAsRead<'v> {
     pub fn new(variants: &'v Variants) -> PlayAsRead<'v> {
         PlayAsRead {
             variants,
+            default_is_orthodox: variants.default.slug == "standard" && !variants.default.chess960,
             variant: variants.default,
             first_ply: 0,
             board: Board::default(),
@@ -318,19 +321,33 @@ impl<'v> PlayAsRead<'v> {
 #[cfg(feature = "cli")]
 impl MoveSink for PlayAsRead<'_> {
     fn begin(&mut self, game: &Game) -> bool {
-        // Any other start or variant is the rules core's.
-        let Some((variant, board, first_ply)) = orthodox_start(game, self.variants) else {
-            self.state = Playing::Off;
-            return false;
-        };
-        (self.variant, self.board, self.first_ply) = (variant, board, first_ply);
+        // Nearly every game names neither a variant nor a position: the usual start of
+        // the default, found without building and moving a board through calls.
+        let plain = self.default_is_orthodox
+            && !game
+                .tags
+                .iter()
+                .any(|tag| matches!(&*tag.name.node, "Variant" | "FEN"));
+        if plain {
+            (self.variant, self.first_ply) = (self.variants.default, 0);
+            self.board = start();
+        } else {
+            // Any other start or variant is the rules core's.
+            let Some((variant, board, first_ply)) = orthodox_start(game, self.variants) else {
+                self.state = Playing::Off;
+                return false;
+            };
+            (self.variant, self.board, self.first_ply) = (variant, board, first_ply);
+        }
         self.has_before = false;
         self.outer.clear();
         self.line = LineCount::default();
         self.keys.clear();
         self.plies = 0;
-        self.path.clear();
-        self.spellings = Spellings::default();
+        if self.spelling {
+            self.path.clear();
+            self.spellings = Spellings::default();
+        }
         self.state = Playing::On;
         true
     }
@@ -369,7 +386,7 @@ impl MoveSink for PlayAsRead<'_> {
         }
     }
 
-    fn takes_numbers(&self) -> bool {
+    fn spells(&self) -> bool {
         self.spelling
     }
 
