@@ -150,12 +150,7 @@ impl PendingChunk {
             &[Option<PlayedAsRead>],
         ) -> Result<(), E>,
     ) -> Result<Chunk, E> {
-        let PendingChunk {
-            chunk,
-            format,
-            mut warn_encoding,
-        } = self;
-        SPARE.with_borrow_mut(|spare| {
+        let (chunk, read) = self.with_spare_games(|chunk, format, warn_encoding, spare| {
             let mut games = Vec::new();
             // What `playing` concluded of each game of `games`.
             let mut played = Vec::new();
@@ -165,10 +160,10 @@ impl PendingChunk {
             for (index, part) in chunk.parts.iter().enumerate() {
                 match playing.as_deref_mut() {
                     Some(playing) if format == InputFormat::Pgn && part.skipped == 0 => {
-                        play_part(&chunk, part, &mut warn_encoding, &mut games, spare, playing);
+                        play_part(&chunk, part, warn_encoding, &mut games, spare, playing);
                         played.append(&mut playing.results);
                     }
-                    _ => parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare),
+                    _ => parse_part(&chunk, part, format, warn_encoding, &mut games, spare),
                 }
                 // Only parts read into trees leave games without a conclusion: the call
                 // is made for those alone.
@@ -198,13 +193,29 @@ impl PendingChunk {
                 result?;
             }
             Ok(())
-        })?;
+        });
+        read?;
         Ok(chunk)
     }
 }
 
 #[cfg(feature = "cli")]
 impl PendingChunk {
+    /// Reads the chunk with this thread's spare games: `read` is handed the chunk, its
+    /// format, whether the file's encoding warning is still to be given, and the games.
+    fn with_spare_games<R>(
+        self,
+        read: impl FnOnce(&Chunk, InputFormat, &mut bool, &mut SpareGames) -> R,
+    ) -> (Chunk, R) {
+        let PendingChunk {
+            chunk,
+            format,
+            mut warn_encoding,
+        } = self;
+        let read = SPARE.with_borrow_mut(|spare| read(&chunk, format, &mut warn_encoding, spare));
+        (chunk, read)
+    }
+
     /// [`PendingChunk::for_each_part`] a part at a time, with the moves of the PGN games
     /// `sink` takes played as they are read: `each` gets the sink after each part, to
     /// take what it made of the part's games (nothing, where the part was read into
@@ -215,19 +226,14 @@ impl PendingChunk {
         sink: &mut S,
         mut each: impl FnMut(Source<'_>, &crate::source::Part, &[ParsedGame], &mut S) -> Result<(), E>,
     ) -> Result<Chunk, E> {
-        let PendingChunk {
-            chunk,
-            format,
-            mut warn_encoding,
-        } = self;
-        SPARE.with_borrow_mut(|spare| {
+        let (chunk, read) = self.with_spare_games(|chunk, format, warn_encoding, spare| {
             let mut games = Vec::new();
             for part in &chunk.parts {
                 sink.begin_part();
                 if format == InputFormat::Pgn && part.skipped == 0 {
-                    play_part(&chunk, part, &mut warn_encoding, &mut games, spare, sink);
+                    play_part(&chunk, part, warn_encoding, &mut games, spare, sink);
                 } else {
-                    parse_part(&chunk, part, format, &mut warn_encoding, &mut games, spare);
+                    parse_part(&chunk, part, format, warn_encoding, &mut games, spare);
                 }
                 let handled = each(part_source(name, &chunk, part), part, &games, sink);
                 spare.recycle(&mut games);
@@ -235,7 +241,8 @@ impl PendingChunk {
                 handled?;
             }
             Ok(())
-        })?;
+        });
+        read?;
         Ok(chunk)
     }
 }
