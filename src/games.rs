@@ -160,10 +160,10 @@ impl PendingChunk {
             for (index, part) in chunk.parts.iter().enumerate() {
                 match playing.as_deref_mut() {
                     Some(playing) if format == InputFormat::Pgn && part.skipped == 0 => {
-                        play_part(&chunk, part, warn_encoding, &mut games, spare, playing);
+                        play_part(chunk, part, warn_encoding, &mut games, spare, playing);
                         played.append(&mut playing.results);
                     }
-                    _ => parse_part(&chunk, part, format, warn_encoding, &mut games, spare),
+                    _ => parse_part(chunk, part, format, warn_encoding, &mut games, spare),
                 }
                 // Only parts read into trees leave games without a conclusion: the call
                 // is made for those alone.
@@ -181,7 +181,7 @@ impl PendingChunk {
                     .zip(bounds.windows(2))
                     .try_for_each(|(part, range)| {
                         let games = &mut games[range[0]..range[1]];
-                        let source = part_source(name, &chunk, part);
+                        let source = part_source(name, chunk, part);
                         let handled = each(source, part, games, &played[range[0]..range[1]]);
                         spare.recycle(games);
                         handled
@@ -231,11 +231,11 @@ impl PendingChunk {
             for part in &chunk.parts {
                 sink.begin_part();
                 if format == InputFormat::Pgn && part.skipped == 0 {
-                    play_part(&chunk, part, warn_encoding, &mut games, spare, sink);
+                    play_part(chunk, part, warn_encoding, &mut games, spare, sink);
                 } else {
-                    parse_part(&chunk, part, format, warn_encoding, &mut games, spare);
+                    parse_part(chunk, part, format, warn_encoding, &mut games, spare);
                 }
-                let handled = each(part_source(name, &chunk, part), part, &games, sink);
+                let handled = each(part_source(name, chunk, part), part, &games, sink);
                 spare.recycle(&mut games);
                 games.clear();
                 handled?;
