@@ -370,6 +370,13 @@ pub(crate) trait MoveSink {
     }
     /// A move number of the line being read, where the sink spells.
     fn number(&mut self, _number: MoveNumber, _span: Span) {}
+    /// Whether the caller reads the comments, NAGs and escape lines of a game played
+    /// here from its tree. Where it does not (`check` reads only tags and the result),
+    /// they are read, judged and dropped: a comment kept cost `check` more than the
+    /// move it follows. Asked once a text.
+    fn keeps_items(&self) -> bool {
+        true
+    }
     /// An item of a game it plays that the tree keeps (a comment, a NAG, an escape
     /// line; variations come as [`MoveSink::open_variation`] and its close), as the
     /// reader adds it.
@@ -410,6 +417,7 @@ fn read(
     // moved in and out: it is large.
     let SpareGames { lists, builder } = spare;
     let sink_spells = sink.as_deref().is_some_and(|sink| sink.spells());
+    let sink_keeps_items = sink.as_deref().is_none_or(|sink| sink.keeps_items());
     Reader {
         text,
         bytes: text.as_bytes(),
@@ -420,6 +428,7 @@ fn read(
         spare: lists,
         sink,
         sink_spells,
+        sink_keeps_items,
     }
     .run();
     builder.reset();
@@ -606,6 +615,9 @@ struct Reader<'a, 'g, 's> {
     /// Whether `sink` takes the text of each move and the move numbers of the games it
     /// plays ([`MoveSink::spells`]).
     sink_spells: bool,
+    /// Whether the comments, NAGs and escape lines of the games `sink` plays go into
+    /// their trees ([`MoveSink::keeps_items`]).
+    sink_keeps_items: bool,
 }
 
 /// Bytes that end a move token: control characters, blanks and PGN punctuation.
@@ -682,6 +694,9 @@ impl Reader<'_, '_, '_> {
         }
     }
 
+    // Inlined into `read`, its one caller: out of line, each plain move read was
+    // dropped through a call (1% more instructions on openings.pgn).
+    #[inline(always)]
     fn run(&mut self) {
         while self.pos < self.bytes.len() {
             let start = self.pos;
@@ -742,6 +757,24 @@ impl Reader<'_, '_, '_> {
         }
     }
 
+    /// [`Reader::push`] of a move number: in a game the sink plays, handed on where it
+    /// spells and else dropped, with no item made (an item dropped is a call).
+    #[inline(always)]
+    fn push_number(&mut self, number: MoveNumber, span: Span) {
+        let current = &mut *self.current;
+        if current.played && current.phase == Phase::Moves && current.skipped_depth == 0 {
+            current.touch(span);
+            current.unkept = true;
+            if self.sink_spells
+                && let Some(sink) = self.sink.as_deref_mut()
+            {
+                sink.number(number, span);
+            }
+            return;
+        }
+        self.push(Item::MoveNumber(number), span);
+    }
+
     /// [`Reader::push`] in a game whose moves go to the sink: moves are played, move
     /// numbers handed on or dropped, and what the replay of the tree would not take makes it give up
     /// (as `replay::orthodox::line` does). A lone `...` finds no number to join and ends
@@ -775,9 +808,26 @@ impl Reader<'_, '_, '_> {
             Item::Comment(comment) if crate::command::mentions_event(&comment.text) => {
                 sink.give_up();
             }
+            _ if !self.sink_keeps_items => return self.drop_played(span),
             _ => sink.kept(&item),
         }
         self.current.game.moves.push(Spanned::new(item, span));
+    }
+
+    /// Whether an item read now would be dropped by [`Reader::push_played`] once made:
+    /// the reader then need not make it.
+    fn drops_played_items(&self) -> bool {
+        let current = &*self.current;
+        !self.sink_keeps_items
+            && current.played
+            && current.phase == Phase::Moves
+            && current.skipped_depth == 0
+    }
+
+    /// An item of a played game that its tree does not keep, read at `span`.
+    fn drop_played(&mut self, span: Span) {
+        self.current.touch(span);
+        self.current.unkept = true;
     }
 
     /// The game's moves begin: the sink, if there is one, says whether it plays them.
@@ -904,7 +954,12 @@ impl Reader<'_, '_, '_> {
                 self.pos = end + 1;
                 self.check_control_characters(start + 1, end);
                 let text = &self.text[start + 1..end];
-                self.event_commands(text, start + 1);
+                let mentions_event = crate::command::mentions_event(text);
+                if mentions_event {
+                    self.event_commands(text, start + 1);
+                } else if self.drops_played_items() {
+                    return self.drop_played(self.span(start, end + 1));
+                }
                 let comment = Comment {
                     kind: CommentKind::Brace,
                     text: CompactString::new(text),
@@ -936,13 +991,11 @@ impl Reader<'_, '_, '_> {
         }
     }
 
-    /// Reports `[%event ...]` commands that cannot be read; well-formed ones are read
-    /// again by the rules layer from the comment text.
+    /// Reports the `[%event ...]` commands of a comment that mentions one and cannot be
+    /// read; well-formed ones are read again by the rules layer from the comment text.
     fn event_commands(&mut self, text: &str, at: usize) {
-        if crate::command::mentions_event(text) {
-            let (_, diagnostics) = crate::command::parse_commands(text, self.offset + at);
-            self.current.diagnostics.extend(diagnostics);
-        }
+        let (_, diagnostics) = crate::command::parse_commands(text, self.offset + at);
+        self.current.diagnostics.extend(diagnostics);
     }
 
     fn line_comment(&mut self) {
@@ -950,9 +1003,13 @@ impl Reader<'_, '_, '_> {
         let end = self.line_end(start);
         self.pos = end;
         self.check_control_characters(start + 1, end);
+        let text = &self.text[start + 1..end];
+        if self.drops_played_items() && !crate::command::mentions_event(text) {
+            return self.drop_played(self.span(start, end));
+        }
         let comment = Comment {
             kind: CommentKind::Line,
-            text: CompactString::new(&self.text[start + 1..end]),
+            text: CompactString::new(text),
         };
         let owns_heap = comment.text.is_heap_allocated();
         self.push_owning(Item::Comment(comment), self.span(start, end), owns_heap);
@@ -1144,13 +1201,12 @@ impl Reader<'_, '_, '_> {
                             // reading the number again.
                             if number.dots != Dots::Missing && b.is_ascii_alphabetic() {
                                 self.pos = after;
-                                return self
-                                    .push(Item::MoveNumber(number), self.span(start, after));
+                                return self.push_number(number, self.span(start, after));
                             }
                         }
                         _ => {
                             self.pos = after;
-                            return self.push(Item::MoveNumber(number), self.span(start, after));
+                            return self.push_number(number, self.span(start, after));
                         }
                     }
                 }
@@ -1185,7 +1241,7 @@ impl Reader<'_, '_, '_> {
         match self.move_number(start) {
             // Digits glued to something else than dots are a move token (`0-0`).
             Some((number, len)) if number.dots != Dots::Missing || start + len == end => {
-                self.push(Item::MoveNumber(number), self.span(start, start + len));
+                self.push_number(number, self.span(start, start + len));
                 if start + len < end {
                     self.move_token(start + len, end);
                 }

@@ -390,6 +390,12 @@ impl MoveSink for PlayAsRead<'_> {
         self.spelling
     }
 
+    // `lint`, which spells, reads comments and NAGs in the tree for its rules; `check`
+    // reads only the tags and the result of a game played here.
+    fn keeps_items(&self) -> bool {
+        self.spelling
+    }
+
     fn number(&mut self, number: MoveNumber, span: Span) {
         self.line.number = Some((number, span));
     }
@@ -1919,6 +1925,29 @@ mod tests {
             results[0].as_ref().map(|r| r.spellings.is_none()),
             Some(true)
         );
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn check_keeps_no_comment_of_a_game_it_plays() {
+        let text = "1. e4 {[%clk 0:10:00]} e5 ; a line comment\n% an escape\n2. Nf3 $1 *";
+        let (games, results, gave_up) = played_as_read(text, 0, false);
+        assert!(!gave_up);
+        // `check` reads only the tags and the result: nothing went into the tree.
+        assert!(games[0].game.moves.is_empty());
+        assert!(games[0].diagnostics.is_empty());
+        assert_eq!(games[0].game.span, crate::span::Span::new(0, text.len()));
+        assert_eq!(results[0].as_ref().map(|r| r.replayed.plies), Some(3));
+        // `lint` keeps them for its rules.
+        let (games, _, _) = played_as_read(text, 0, true);
+        assert_eq!(games[0].game.moves.len(), 4);
+        // A comment that mentions an event is still the tree's, and still judged.
+        let (games, results, gave_up) = played_as_read("1. e4 {[%event x]} e5 *", 0, false);
+        assert!(gave_up && results[0].is_none());
+        assert!(!games[0].diagnostics.is_empty());
+        // Comments alone after the tags are still a game's, not an empty one.
+        let (games, _, _) = played_as_read("[White \"a\"]\n\n{only this} *", 0, false);
+        assert!(games[0].diagnostics.is_empty());
     }
 
     #[cfg(feature = "cli")]
