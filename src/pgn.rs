@@ -881,7 +881,9 @@ impl Reader<'_, '_, '_> {
             Phase::Moves => {}
         }
         let moves = &mut self.current.game.moves;
-        if moves.is_empty() && self.current.stack.is_empty() {
+        // A game whose moves and items all go to the sink needs no list.
+        let listed = self.sink_keeps_items || !self.current.played;
+        if listed && moves.is_empty() && self.current.stack.is_empty() {
             // The list of the game handled last, still in cache.
             if moves.capacity() == 0
                 && let Some(spare) = self.spare.moves.pop()
@@ -1162,6 +1164,10 @@ impl Reader<'_, '_, '_> {
                             false => "",
                         };
                         sink.play(&notation, written, span, variation_may_follow(rest));
+                        // Plain SAN owns no heap memory: forgotten rather than dropped
+                        // through a call for every move.
+                        debug_assert!(!notation.owns_heap());
+                        std::mem::forget(notation);
                         return;
                     }
                 } else if current.phase == Phase::Moves && current.skipped_depth == 0 {
