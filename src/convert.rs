@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use compact_str::CompactString;
 use serde::Serialize;
 
 #[cfg(feature = "cli")]
@@ -239,7 +240,7 @@ pub fn transcript_as_pgn(game: &Game, replay: &Replay, variants: &Variants) -> G
         .result
         .get_or_insert_with(|| Spanned::new(Outcome::Unknown, end))
         .node;
-    let tag = |name: &'static str, value: Cow<'static, str>| Tag {
+    let tag = |name: &'static str, value: CompactString| Tag {
         name: Spanned::new(Cow::Borrowed(name), end),
         value: Spanned::new(value, end),
         span: end,
@@ -254,13 +255,13 @@ pub fn transcript_as_pgn(game: &Game, replay: &Replay, variants: &Variants) -> G
             "Result" => result.as_str(),
             _ => "?",
         };
-        pgn.tags.push(tag(name, Cow::Borrowed(value)));
+        pgn.tags.push(tag(name, CompactString::const_new(value)));
     }
     if replay.variant != "standard" {
         let name = variants
             .find(&replay.variant)
             .map_or_else(|| replay.variant.to_string(), |v| v.name.clone());
-        pgn.tags.push(tag("Variant", Cow::Owned(name)));
+        pgn.tags.push(tag("Variant", CompactString::from(name)));
     }
     pgn
 }

@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use compact_str::CompactString;
 use serde::Deserialize;
 
 use crate::diagnostic::{Code, Diagnostic};
@@ -359,7 +360,7 @@ fn build(document: GameDocument, body: &str, offset: usize, language: Language) 
 fn tag(name: String, value: String, span: Span) -> Tag {
     Tag {
         name: Spanned::new(Cow::Owned(name), span),
-        value: Spanned::new(Cow::Owned(value), span),
+        value: Spanned::new(CompactString::from(value), span),
         span,
     }
 }

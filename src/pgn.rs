@@ -22,19 +22,24 @@ pub const MAX_VARIATION_DEPTH: usize = 256;
 /// The most main-line items reserved up front (a long game grows past it).
 const MAX_RESERVED_ITEMS: usize = 512;
 
-/// A tag pair `[Name "value"]`; the value is unescaped. Common names and values are
-/// borrowed rather than allocated for every game.
+/// A tag pair `[Name "value"]`; the value is unescaped. Common names are borrowed
+/// rather than allocated for every game; a value is kept inline up to 24 bytes, as
+/// nearly all are (dates, players, ratings, placeholders).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     pub name: Spanned<Cow<'static, str>>,
-    pub value: Spanned<Cow<'static, str>>,
+    pub value: Spanned<CompactString>,
     pub span: Span,
 }
 
-/// A tag value borrowed when it is a placeholder for an unknown value, a result or
-/// another value most games of a file share, else a copy.
-fn tag_value(value: &str) -> Cow<'static, str> {
-    borrowed_or_copied(known_tag_value(value.as_bytes()), || value)
+/// A tag value: `known` where the reader's fast path found it among the constants,
+/// else `text` (which, unlike `known`, needs its character boundaries checked).
+#[inline(always)]
+fn known_or_copied<'t>(
+    known: Option<&'static str>,
+    text: impl FnOnce() -> &'t str,
+) -> CompactString {
+    CompactString::new(known.unwrap_or_else(text))
 }
 
 /// `known` when the text is one of the names or values kept as constants, else a copy
@@ -115,35 +120,6 @@ fn known_tag_name(name: &[u8]) -> Option<&'static str> {
             b"CurrentPosition" => "CurrentPosition",
             b"WhiteRatingDiff" => "WhiteRatingDiff",
             b"BlackRatingDiff" => "BlackRatingDiff",
-            _ => return None,
-        },
-        _ => return None,
-    })
-}
-
-/// The value as a constant when it is a placeholder for an unknown value, a result or
-/// another value most games of a file share; matched as [`known_tag_name`].
-#[inline(always)]
-fn known_tag_value(value: &[u8]) -> Option<&'static str> {
-    Some(match value.len() {
-        1 => match value {
-            b"?" => "?",
-            b"*" => "*",
-            b"-" => "-",
-            _ => return None,
-        },
-        3 => match value {
-            b"1-0" => "1-0",
-            b"0-1" => "0-1",
-            b"UTC" => "UTC",
-            _ => return None,
-        },
-        7 => match value {
-            b"1/2-1/2" => "1/2-1/2",
-            _ => return None,
-        },
-        10 => match value {
-            b"????.??.??" => "????.??.??",
             _ => return None,
         },
         _ => return None,
@@ -1415,7 +1391,7 @@ impl Reader<'_, '_, '_> {
             self.span(name.start, name.end),
         );
         let value = Spanned::new(
-            borrowed_or_copied(plain.known_value, || &self.text[value.clone()]),
+            known_or_copied(plain.known_value, || &self.text[value.clone()]),
             self.span(value.start, value.end),
         );
         self.push_tag(Tag { name, value, span });
@@ -1675,7 +1651,7 @@ pub(crate) fn truncate(text: &str, max_chars: usize) -> String {
 }
 
 struct TagValue {
-    text: Cow<'static, str>,
+    text: CompactString,
     range: std::ops::Range<usize>,
 }
 
@@ -1764,7 +1740,7 @@ fn read_plain_tag(bytes: &[u8]) -> Option<PlainTag> {
         name: name_start..name_end,
         known_name,
         value: value_start..value_end,
-        known_value: known_tag_value(&bytes[value_start..value_end]),
+        known_value: None,
         len: value_end + 2,
     })
 }
@@ -1885,7 +1861,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
             )
         };
         let value = TagValue {
-            text: tag_value(raw),
+            text: CompactString::new(raw),
             range: i..i + raw.len(),
         };
         let problem = Some((
@@ -1918,10 +1894,10 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
         {
             // A quote ends the value only where `]` follows; other quotes are part of it.
             let text = if copied == value_start {
-                tag_value(&line[value_start..at])
+                CompactString::new(&line[value_start..at])
             } else {
                 text.push_str(&line[copied..at]);
-                Cow::Owned(text)
+                CompactString::from(text)
             };
             let close = j + blanks + 1;
             let value = TagValue {
@@ -1933,7 +1909,7 @@ fn read_tag(line: &str) -> (Option<RawTag>, usize, Option<TagProblem>) {
     }
     text.push_str(&line[copied..]);
     let value = TagValue {
-        text: tag_value(text.trim_end_matches([']', '"'])),
+        text: CompactString::new(text.trim_end_matches([']', '"'])),
         range: value_start..line.len(),
     };
     (

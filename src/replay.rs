@@ -451,7 +451,7 @@ fn replay_as(
                 // Built here only: a report built up front and not used is dropped
                 // game by game.
                 let mut replay = Replay {
-                    variant: tag.value.node.clone(),
+                    variant: Cow::Owned(tag.value.node.to_string()),
                     ..Replay::default()
                 };
                 replay.diagnostics.push(

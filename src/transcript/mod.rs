@@ -19,6 +19,8 @@ mod thread;
 
 use std::borrow::Cow;
 
+use compact_str::CompactString;
+
 use crate::command::{Choice, EventCommand, EventLabel, parse_choices, parse_event};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::notation::{Notation, Square};
@@ -1044,7 +1046,7 @@ impl<'t, 'a> Reader<'t, 'a> {
             if let Some(name) = name {
                 self.game.tags.push(Tag {
                     name: Spanned::new(Cow::Borrowed(colour), Span::new(name.span.offset, 0)),
-                    value: Spanned::new(Cow::Owned(name.node.to_owned()), name.span),
+                    value: Spanned::new(CompactString::new(name.node), name.span),
                     span: name.span,
                 });
             }
