@@ -168,7 +168,16 @@ impl MoveSink for LayOutAsRead<'_> {
         true
     }
 
-    fn kept(&mut self, item: &Item) {
+    // Laid out as they are read: the tree need not keep them.
+    fn keeps_items(&self) -> bool {
+        false
+    }
+
+    fn sees_items(&self) -> bool {
+        true
+    }
+
+    fn item(&mut self, item: &Item) {
         if self.game_start.is_some() {
             self.layout.item(&mut self.text, item);
         }

@@ -347,16 +347,23 @@ pub(crate) trait MoveSink {
     /// A move number of the line being read, where the sink spells.
     fn number(&mut self, _number: MoveNumber, _span: Span) {}
     /// Whether the caller reads the comments, NAGs and escape lines of a game played
-    /// here from its tree. Where it does not (`check` reads only tags and the result),
-    /// they are read, judged and dropped: a comment kept cost `check` more than the
-    /// move it follows. Asked once a text.
+    /// here from its tree (`lint`'s rules do). Where it does not, they are read, judged,
+    /// handed to the sink where it [`MoveSink::sees_items`] and dropped: a comment kept
+    /// cost `check`, which reads only tags and the result, more than the move it
+    /// follows. Asked once a text.
     fn keeps_items(&self) -> bool {
         true
     }
-    /// An item of a game it plays that the tree keeps (a comment, a NAG, an escape
-    /// line; variations come as [`MoveSink::open_variation`] and its close), as the
-    /// reader adds it.
-    fn kept(&mut self, _item: &Item) {}
+    /// Whether the sink is handed the items of the games it plays ([`MoveSink::item`]).
+    /// Where it is not and the tree does not keep them either, they are not even made.
+    /// Asked once a text.
+    fn sees_items(&self) -> bool {
+        false
+    }
+    /// An item of a game it plays other than a move or move number (a comment, a NAG,
+    /// an escape line; variations come as [`MoveSink::open_variation`] and its close),
+    /// as the reader reads it, where the sink [`MoveSink::sees_items`].
+    fn item(&mut self, _item: &Item) {}
     fn open_variation(&mut self);
     fn close_variation(&mut self);
     /// The game holds what only the tree can take (an unreadable token, an event, a
@@ -394,6 +401,7 @@ fn read(
     let SpareGames { lists, builder } = spare;
     let sink_spells = sink.as_deref().is_some_and(|sink| sink.spells());
     let sink_keeps_items = sink.as_deref().is_none_or(|sink| sink.keeps_items());
+    let sink_sees_items = sink.as_deref().is_some_and(|sink| sink.sees_items());
     Reader {
         text,
         bytes: text.as_bytes(),
@@ -405,6 +413,7 @@ fn read(
         sink,
         sink_spells,
         sink_keeps_items,
+        sink_sees_items,
     }
     .run();
     builder.reset();
@@ -592,8 +601,10 @@ struct Reader<'a, 'g, 's> {
     /// plays ([`MoveSink::spells`]).
     sink_spells: bool,
     /// Whether the comments, NAGs and escape lines of the games `sink` plays go into
-    /// their trees ([`MoveSink::keeps_items`]).
+    /// their trees ([`MoveSink::keeps_items`]), and whether they go to `sink`
+    /// ([`MoveSink::sees_items`]).
     sink_keeps_items: bool,
+    sink_sees_items: bool,
 }
 
 /// Bytes that end a move token: control characters, blanks and PGN punctuation.
@@ -784,17 +795,24 @@ impl Reader<'_, '_, '_> {
             Item::Comment(comment) if crate::command::mentions_event(&comment.text) => {
                 sink.give_up();
             }
-            _ if !self.sink_keeps_items => return self.drop_played(span),
-            _ => sink.kept(&item),
+            _ => {
+                if self.sink_sees_items {
+                    sink.item(&item);
+                }
+                if !self.sink_keeps_items {
+                    return self.drop_played(span);
+                }
+            }
         }
         self.current.game.moves.push(Spanned::new(item, span));
     }
 
-    /// Whether an item read now would be dropped by [`Reader::push_played`] once made:
-    /// the reader then need not make it.
+    /// Whether an item read now would be dropped by [`Reader::push_played`] once made,
+    /// unseen: the reader then need not make it.
     fn drops_played_items(&self) -> bool {
         let current = &*self.current;
         !self.sink_keeps_items
+            && !self.sink_sees_items
             && current.played
             && current.phase == Phase::Moves
             && current.skipped_depth == 0
