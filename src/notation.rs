@@ -499,20 +499,23 @@ impl Notation {
     /// stands (a reader's list): a notation returned whole is built from narrow stores
     /// and then copied in wide loads, which those stores cannot forward to, a stall of
     /// some fifteen cycles for every move read. Returns the bytes after the move; on
-    /// `None`, `self` holds some notation, not the text's.
+    /// `None`, `self` holds some notation, not the text's. `self` must own no heap
+    /// memory (as [`Notation::UNREAD`]): its body is forgotten, not dropped through a
+    /// call for every move.
     #[inline(always)]
     pub(crate) fn read_plain_prefix_into<'t>(&mut self, text: &'t [u8]) -> Option<&'t [u8]> {
+        debug_assert!(!self.owns_heap());
         // Each branch writes its own body: a body chosen between the two and written
         // after would be built in memory first.
         let rest = match text.first()? {
             b'O' | b'0' | b'o' => {
                 let (body, rest) = plain_castle(text)?;
-                self.body = body;
+                std::mem::forget(std::mem::replace(&mut self.body, body));
                 rest
             }
             _ => {
                 let (body, rest) = plain_piece_move(text)?;
-                self.body = body;
+                std::mem::forget(std::mem::replace(&mut self.body, body));
                 rest
             }
         };
