@@ -552,13 +552,33 @@ impl<R: Read> PgnChunks<R> {
                     }
                 }
                 Within::RestOfLine => line_end(bytes, i),
-                // `{` and `;` are the bytes that are `{` once bit 6 is set.
-                Within::Nothing if s.movetext => find(
-                    bytes,
-                    i,
-                    |w| below(w, b'\r' + 1) | equal(w | (LOW * 0x40), b'{'),
-                    |b| matches!(b, b'\n' | b'\r' | b'{' | b';'),
-                ),
+                // A brace comment that closes on its line, as nearly every one does (a
+                // clock time after every move), changes nothing the scan keeps: crossed
+                // here, not in two turns of the loop. The others are the loop's.
+                Within::Nothing if s.movetext => {
+                    let mut from = i;
+                    loop {
+                        // `{` and `;` are the bytes that are `{` once bit 6 is set.
+                        let found = find(
+                            bytes,
+                            from,
+                            |w| below(w, b'\r' + 1) | equal(w | (LOW * 0x40), b'{'),
+                            |b| matches!(b, b'\n' | b'\r' | b'{' | b';'),
+                        );
+                        let Some(open) = found.filter(|&n| bytes[n] == b'{') else {
+                            break found;
+                        };
+                        match find(
+                            bytes,
+                            open + 1,
+                            |w| below(w, b'\r' + 1) | equal(w, b'}'),
+                            |b| matches!(b, b'}' | b'\n' | b'\r'),
+                        ) {
+                            Some(close) if bytes[close] == b'}' => from = close + 1,
+                            _ => break found,
+                        }
+                    }
+                }
                 Within::Nothing => Some(i),
             };
             i = next.unwrap_or(bytes.len());
@@ -1218,6 +1238,19 @@ mod tests {
                 b"1. e4 {a\r\n;b\r\n[X] } e5 ; [\r\n[Event \"b\"]\r\n%x\r\n*",
             ],
             [1, 3],
+        );
+    }
+
+    #[test]
+    fn comments_closed_on_their_line_are_crossed_whole() {
+        // What a comment closed on its own line holds (`;`, `[`, `{`) changes nothing; one
+        // still open at the line's end holds the tag line after it.
+        assert_second_part_on_line_3(
+            [
+                b"1. e4 {[%clk 0:10:00]} e5 {;} {{[} \n2. Nf3 {a\n[Event \"x\"]} *\n[Event \"b\"]\n*",
+                b"1. e4 {[%clk 0:10:00]} e5 {;} {{[} \r\n2. Nf3 {a\r\n[Event \"x\"]} *\r\n[Event \"b\"]\r\n*",
+            ],
+            [1, 7],
         );
     }
 
