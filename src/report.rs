@@ -236,7 +236,10 @@ impl Rendered {
                 text_at = slot;
             }
             slot_at = slots_end;
-            out.write_all(&self.text[text_at..text_end])?;
+            // A game rendered as nothing (`--quiet`, a clean game): no call.
+            if text_at < text_end {
+                out.write_all(&self.text[text_at..text_end])?;
+            }
             text_at = text_end;
         }
         Ok(())
