@@ -552,31 +552,21 @@ impl<R: Read> PgnChunks<R> {
                     }
                 }
                 Within::RestOfLine => line_end(bytes, i),
-                // A brace comment that closes on its line, as nearly every one does (a
-                // clock time after every move), changes nothing the scan keeps: crossed
-                // here, not in two turns of the loop. The others are the loop's.
+                // A line without comments (most lines of most files) is crossed eight
+                // bytes at a time; one with a comment, the rest of it at once.
                 Within::Nothing if s.movetext => {
-                    let mut from = i;
-                    loop {
-                        // `{` and `;` are the bytes that are `{` once bit 6 is set.
-                        let found = find(
-                            bytes,
-                            from,
-                            |w| below(w, b'\r' + 1) | equal(w | (LOW * 0x40), b'{'),
-                            |b| matches!(b, b'\n' | b'\r' | b'{' | b';'),
-                        );
-                        let Some(open) = found.filter(|&n| bytes[n] == b'{') else {
-                            break found;
-                        };
-                        match find(
-                            bytes,
-                            open + 1,
-                            |w| below(w, b'\r' + 1) | equal(w, b'}'),
-                            |b| matches!(b, b'}' | b'\n' | b'\r'),
-                        ) {
-                            Some(close) if bytes[close] == b'}' => from = close + 1,
-                            _ => break found,
+                    // `{` and `;` are the bytes that are `{` once bit 6 is set.
+                    let found = find(
+                        bytes,
+                        i,
+                        |w| below(w, b'\r' + 1) | equal(w | (LOW * 0x40), b'{'),
+                        |b| matches!(b, b'\n' | b'\r' | b'{' | b';'),
+                    );
+                    match found {
+                        Some(open) if bytes[open] == b'{' => {
+                            Some(cross_movetext_comments(bytes, open, &mut s.within))
                         }
+                        _ => found,
                     }
                 }
                 Within::Nothing => Some(i),
@@ -720,6 +710,38 @@ impl<R: Read> Iterator for PgnChunks<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Some(Err(e)),
             }
+        }
+    }
+}
+
+/// From a `{` that opens a comment in a line of movetext, the next byte the scan must
+/// look at: the line's end (or the end of what was read), with `within` saying whether
+/// a comment is still open there, or a `;` outside comments, which comments out the
+/// rest of the line. Inside a line of movetext only braces and `;` matter, so the line
+/// is crossed by `memchr` (many bytes a step) rather than comment by comment: a line
+/// of chess.com movetext has a clock comment after every move.
+fn cross_movetext_comments(bytes: &[u8], open: usize, within: &mut Within) -> usize {
+    let end = memchr::memchr2(b'\n', b'\r', &bytes[open..]).map_or(bytes.len(), |n| open + n);
+    // `from` is a `{` outside comments.
+    let mut from = open;
+    loop {
+        let semicolon = memchr::memchr(b';', &bytes[from..end]).map_or(end, |n| from + n);
+        // Found: `bytes[from]` is one.
+        let last_brace =
+            memchr::memrchr2(b'{', b'}', &bytes[from..semicolon]).map_or(from, |n| from + n);
+        if bytes[last_brace] == b'}' {
+            return semicolon;
+        }
+        // A comment is open at `semicolon`: to the line's end, or past the `;` in it.
+        let close = memchr::memchr(b'}', &bytes[semicolon..end]).map(|n| semicolon + n);
+        let Some(close) = close.filter(|_| semicolon < end) else {
+            *within = Within::Brace;
+            return end;
+        };
+        match memchr::memchr2(b'{', b';', &bytes[close + 1..end]).map(|n| close + 1 + n) {
+            Some(next) if bytes[next] == b'{' => from = next,
+            Some(semicolon) => return semicolon,
+            None => return end,
         }
     }
 }
@@ -1252,6 +1274,70 @@ mod tests {
             ],
             [1, 7],
         );
+    }
+
+    /// Where each part after the first starts, found a byte at a time by the rule the
+    /// splitter's fast paths must keep: a line whose first non-blank character is `[`,
+    /// outside a `{}` comment, after movetext.
+    fn part_starts_byte_by_byte(bytes: &[u8]) -> Vec<usize> {
+        let mut starts = Vec::new();
+        let (mut within, mut line_start, mut movetext) = (Within::Nothing, true, false);
+        let mut blanks = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\n' || b == b'\r' {
+                if within != Within::Brace {
+                    within = Within::Nothing;
+                }
+                (line_start, blanks) = (true, 0);
+                continue;
+            }
+            match within {
+                Within::Brace if b == b'}' => within = Within::Nothing,
+                Within::Nothing if line_start && (b == b' ' || b == b'\t') => {
+                    blanks += 1;
+                    continue;
+                }
+                Within::Nothing if line_start && b == b'[' => {
+                    if movetext {
+                        starts.push(i - blanks);
+                        movetext = false;
+                    }
+                    within = Within::TagLine;
+                }
+                Within::Nothing if line_start && b == b'%' && blanks == 0 => {
+                    within = Within::RestOfLine;
+                }
+                Within::Nothing => {
+                    match b {
+                        b'{' => within = Within::Brace,
+                        b';' => within = Within::RestOfLine,
+                        _ => {}
+                    }
+                    movetext |= !matches!(b, b' ' | b'\t' | b'\x0c');
+                }
+                _ => {}
+            }
+            line_start = false;
+        }
+        starts
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_split_is_the_byte_by_byte_rule_however_the_text_is_read(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(b"{{}};;[[%\n\r ae\t".to_vec()),
+                0..300,
+            ),
+            read in 1usize..40,
+        ) {
+            let starts = part_starts_byte_by_byte(&bytes);
+            for capacity in [read, 64 * 1024] {
+                let found: Vec<usize> =
+                    parts_read_by(capacity, &bytes).iter().skip(1).map(|part| part.1).collect();
+                proptest::prop_assert_eq!(&found, &starts);
+            }
+        }
     }
 
     #[test]
