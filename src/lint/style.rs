@@ -4,7 +4,7 @@
 use crate::diagnostic::{Code, Diagnostic, MoveRef};
 use crate::layout::{SEVEN_TAG_ROSTER, first_ply};
 use crate::notation::{CheckMark, MoveBody, Notation, Separator};
-use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome};
+use crate::pgn::{Dots, Game, Item, MoveNumber, Outcome, Tag};
 #[cfg(feature = "cli")]
 use crate::replay::Spellings;
 use crate::replay::{PlayedByOffset, PlayedMove, Replay};
@@ -463,9 +463,37 @@ impl RosterKey {
 }
 
 fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
-    let missing = (0..SEVEN_TAG_ROSTER.len())
-        .filter(|&index| game.tag(SEVEN_TAG_ROSTER[index]).is_none())
-        .fold(0u8, |missing, index| missing | 1 << index);
+    let first_tag_finding = found.len();
+    // One look at each tag: which of the roster it is, and whether its value is right
+    // where the tag has a form. The names are matched written out, which compiles to a
+    // few word comparisons where a search of the roster compares through `memcmp`.
+    let mut present = 0u8;
+    for tag in &game.tags {
+        let value = tag.value.node.as_ref();
+        let roster_index = match tag.name.node.as_ref() {
+            "Event" => 0,
+            "Site" => 1,
+            "Date" => {
+                if !is_pgn_date(value) {
+                    found.push(malformed_date(tag, value));
+                }
+                2
+            }
+            "Round" => 3,
+            "White" => 4,
+            "Black" => 5,
+            "Result" => {
+                if Outcome::parse(value).is_none_or(|o| o.as_str() != value) {
+                    found.push(malformed_result(game, tag, value));
+                }
+                6
+            }
+            _ => continue,
+        };
+        debug_assert_eq!(SEVEN_TAG_ROSTER[roster_index], tag.name.node);
+        present |= 1 << roster_index;
+    }
+    let missing = !present & ((1 << SEVEN_TAG_ROSTER.len()) - 1);
     if missing != 0 {
         // Each new tag on a line of its own right after the last tag, so nothing is ever
         // put after movetext, whether the tags end their line or the moves follow on it
@@ -499,48 +527,46 @@ fn tags(game: &Game, source: Source<'_>, found: &mut Vec<Diagnostic>) {
         let texts = key.texts();
         let finding = Diagnostic::new(Code::MissingRosterTag, span, texts.message.as_str(), "tags")
             .with_help(texts.help.as_str());
-        found.push(match at {
+        // The roster's finding comes before those of the tags' values.
+        let finding = match at {
             Some(at) => finding.with_fix(at, texts.insert.as_str()),
             None => finding,
-        });
+        };
+        found.insert(first_tag_finding, finding);
     }
-    for tag in &game.tags {
-        let value = tag.value.node.as_ref();
-        match tag.name.node.as_ref() {
-            "Date" if !is_pgn_date(value) => {
-                let mut finding = Diagnostic::new(
-                    Code::MalformedDate,
-                    tag.value.span,
-                    format!("`{value}` is not a PGN date"),
-                    "date",
-                )
-                .with_help("write `YYYY.MM.DD`, with `??` for what is unknown (`1992.??.??`)");
-                if let Some(date) = dotted_date(value) {
-                    finding = finding
-                        .with_help(format!("write `{date}`"))
-                        .with_fix(tag.value.span, date);
-                }
-                found.push(finding);
-            }
-            "Result" if Outcome::parse(value).is_none_or(|o| o.as_str() != value) => {
-                let right = Outcome::parse(value).or(game.result.as_ref().map(|r| r.node));
-                let mut finding = Diagnostic::new(
-                    Code::MalformedResultTag,
-                    tag.value.span,
-                    format!("`{value}` is not a PGN result"),
-                    "result",
-                )
-                .with_help("a result is `1-0`, `0-1`, `1/2-1/2` or `*`");
-                if let Some(right) = right {
-                    finding = finding
-                        .with_help(format!("write `{}`", right.as_str()))
-                        .with_fix(tag.value.span, right.as_str());
-                }
-                found.push(finding);
-            }
-            _ => {}
-        }
+}
+
+fn malformed_date(tag: &Tag, value: &str) -> Diagnostic {
+    let mut finding = Diagnostic::new(
+        Code::MalformedDate,
+        tag.value.span,
+        format!("`{value}` is not a PGN date"),
+        "date",
+    )
+    .with_help("write `YYYY.MM.DD`, with `??` for what is unknown (`1992.??.??`)");
+    if let Some(date) = dotted_date(value) {
+        finding = finding
+            .with_help(format!("write `{date}`"))
+            .with_fix(tag.value.span, date);
     }
+    finding
+}
+
+fn malformed_result(game: &Game, tag: &Tag, value: &str) -> Diagnostic {
+    let right = Outcome::parse(value).or(game.result.as_ref().map(|r| r.node));
+    let mut finding = Diagnostic::new(
+        Code::MalformedResultTag,
+        tag.value.span,
+        format!("`{value}` is not a PGN result"),
+        "result",
+    )
+    .with_help("a result is `1-0`, `0-1`, `1/2-1/2` or `*`");
+    if let Some(right) = right {
+        finding = finding
+            .with_help(format!("write `{}`", right.as_str()))
+            .with_fix(tag.value.span, right.as_str());
+    }
+    finding
 }
 
 /// `YYYY.MM.DD` with `?` for unknown digits (a whole field unknown or known).
