@@ -183,6 +183,12 @@ impl MoveSink for LayOutAsRead<'_> {
         }
     }
 
+    fn comment(&mut self, text: &str) {
+        if self.game_start.is_some() {
+            self.layout.comment(&mut self.text, text);
+        }
+    }
+
     fn open_variation(&mut self) {
         self.playing.open_variation();
         if self.game_start.is_some() {

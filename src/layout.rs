@@ -152,6 +152,14 @@ impl GameAsRead {
         self.keep(&lines);
     }
 
+    /// A brace comment of the movetext, as [`GameAsRead::item`] lays it out.
+    pub(crate) fn comment(&mut self, out: &mut String, text: &str) {
+        let mut lines = self.lines(out);
+        lines.comment(text);
+        self.keep(&lines);
+        self.at.interrupted = true;
+    }
+
     pub(crate) fn open_variation(&mut self, out: &mut String) {
         let mut lines = self.lines(out);
         let inner = lines.open_variation(&self.at);

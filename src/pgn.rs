@@ -364,6 +364,11 @@ pub(crate) trait MoveSink {
     /// an escape line; variations come as [`MoveSink::open_variation`] and its close),
     /// as the reader reads it, where the sink [`MoveSink::sees_items`].
     fn item(&mut self, _item: &Item) {}
+    /// A brace comment of a game it plays, where the sink [`MoveSink::sees_items`] and
+    /// the tree keeps none: its text, where [`MoveSink::item`] would be handed an item
+    /// made for it (`fmt` lays out a clock comment after nearly every move of some
+    /// files). A sink that sees items takes these too.
+    fn comment(&mut self, _text: &str) {}
     fn open_variation(&mut self);
     fn close_variation(&mut self);
     /// The game holds what only the tree can take (an unreadable token, an event, a
@@ -810,9 +815,14 @@ impl Reader<'_, '_, '_> {
     /// Whether an item read now would be dropped by [`Reader::push_played`] once made,
     /// unseen: the reader then need not make it.
     fn drops_played_items(&self) -> bool {
+        self.unkept_played_items() && !self.sink_sees_items
+    }
+
+    /// Whether an item read now would go no further than the sink, if that: the game is
+    /// played and its tree keeps no item.
+    fn unkept_played_items(&self) -> bool {
         let current = &*self.current;
         !self.sink_keeps_items
-            && !self.sink_sees_items
             && current.played
             && current.phase == Phase::Moves
             && current.skipped_depth == 0
@@ -953,7 +963,12 @@ impl Reader<'_, '_, '_> {
                 let mentions_event = crate::command::mentions_event(text);
                 if mentions_event {
                     self.event_commands(text, start + 1);
-                } else if self.drops_played_items() {
+                } else if self.unkept_played_items() {
+                    if self.sink_sees_items
+                        && let Some(sink) = self.sink.as_deref_mut()
+                    {
+                        sink.comment(text);
+                    }
                     return self.drop_played(self.span(start, end + 1));
                 }
                 let comment = Comment {
