@@ -240,6 +240,60 @@ impl<'v> PlayAsRead<'v> {
         }
     }
 
+    /// [`PlayAsRead::play_as`] spelling (`lint`, `fmt`), out of line.
+    #[inline(never)]
+    fn play_spelling(
+        &mut self,
+        notation: &Notation,
+        written: &str,
+        span: Span,
+        variation_may_follow: bool,
+    ) {
+        self.play_as::<true>(notation, written, span, variation_may_follow);
+    }
+
+    /// [`MoveSink::play`], spelling each move where `SPELLING`.
+    #[inline(always)]
+    fn play_as<const SPELLING: bool>(
+        &mut self,
+        notation: &Notation,
+        written: &str,
+        span: Span,
+        variation_may_follow: bool,
+    ) {
+        if self.state != Playing::On {
+            return;
+        }
+        let Some(mv) = resolve(&self.board, notation) else {
+            return self.give_up();
+        };
+        if self.outer.is_empty() {
+            self.keys.push(key(&self.board));
+            self.plies += 1;
+        }
+        self.respelled = false;
+        let spelled = SPELLING.then(|| self.spell(mv, notation, written));
+        self.has_before = variation_may_follow;
+        if variation_may_follow {
+            self.before = self.board.clone();
+        }
+        self.board.play_unchecked(mv);
+        let mark = match spelled {
+            Some(as_written) => {
+                let mark = mark_of(gives(&self.board));
+                if as_written.is_none() || notation.check != mark {
+                    self.respell(as_written, mark, notation, (written, span));
+                }
+                mark
+            }
+            None if notation.check.is_some() => mark_of(gives(&self.board)),
+            None => return,
+        };
+        if notation.check.is_some() && notation.check != mark {
+            self.give_up();
+        }
+    }
+
     /// With `spelling`, the canonical SAN of the move played last, written as `written`,
     /// where the game is still played: `written` itself where it is that already.
     pub fn spelled_last<'a>(&'a self, written: &'a str) -> Option<&'a str> {
@@ -352,37 +406,13 @@ impl MoveSink for PlayAsRead<'_> {
         true
     }
 
+    // Two copies of a move's play: `check`'s holds no spelling, so that the spelling
+    // inlined into the other (`lint`'s and `fmt`'s) costs `check` nothing.
     fn play(&mut self, notation: &Notation, written: &str, span: Span, variation_may_follow: bool) {
-        if self.state != Playing::On {
-            return;
-        }
-        let Some(mv) = resolve(&self.board, notation) else {
-            return self.give_up();
-        };
-        if self.outer.is_empty() {
-            self.keys.push(key(&self.board));
-            self.plies += 1;
-        }
-        self.respelled = false;
-        let spelled = self.spelling.then(|| self.spell(mv, notation, written));
-        self.has_before = variation_may_follow;
-        if variation_may_follow {
-            self.before = self.board.clone();
-        }
-        self.board.play_unchecked(mv);
-        let mark = match spelled {
-            Some(as_written) => {
-                let mark = mark_of(gives(&self.board));
-                if as_written.is_none() || notation.check != mark {
-                    self.respell(as_written, mark, notation, (written, span));
-                }
-                mark
-            }
-            None if notation.check.is_some() => mark_of(gives(&self.board)),
-            None => return,
-        };
-        if notation.check.is_some() && notation.check != mark {
-            self.give_up();
+        if self.spelling {
+            self.play_spelling(notation, written, span, variation_may_follow);
+        } else {
+            self.play_as::<false>(notation, written, span, variation_may_follow);
         }
     }
 
@@ -1038,6 +1068,7 @@ impl<'t> Recorder<'t> {
 /// that follows: decided from what resolving the notation proved, without spelling the
 /// SAN, for nearly every move. `None` where it is not so, or where only spelling can say
 /// (a piece written with its origin, whose disambiguation may be more than SAN needs).
+#[inline(always)]
 fn canonical_before_mark(
     board: &Board,
     mv: Move,
