@@ -237,6 +237,14 @@ static ALLOW_KEY: LazyLock<memmem::Finder<'static>> =
 /// included, holds an `xpgn:` at all: nearly no game does, and one search of its bytes
 /// spares a walk over every item. Where the spans do not lie in `source`, it may.
 fn may_allow(game: &Game, source: Source<'_>) -> bool {
+    // Only comments (and a transcript's prose) allow: a game with none, as most games of
+    // an opening book, is not searched at all.
+    if ![&game.prelude, &game.moves, &game.trailing]
+        .into_iter()
+        .any(|items| holds_comment(items))
+    {
+        return false;
+    }
     let start = game.prelude.first().map_or(game.span.offset, |item| {
         item.span.offset.min(game.span.offset)
     });
@@ -274,6 +282,16 @@ fn allow_lists(text: &str) -> Vec<&str> {
         }
     }
     names
+}
+
+/// Whether `items` hold a comment or prose, in their variations too: what [`allowed`]
+/// reads.
+fn holds_comment(items: &[Spanned<Item>]) -> bool {
+    items.iter().any(|item| match &item.node {
+        Item::Comment(_) | Item::Prose(_) => true,
+        Item::Variation(inner) => holds_comment(inner),
+        _ => false,
+    })
 }
 
 fn walk<'a>(items: &'a [Spanned<Item>], visit: &mut impl FnMut(&'a Spanned<Item>)) {
