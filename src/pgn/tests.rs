@@ -593,3 +593,76 @@ fn games_holding_items_that_own_memory_are_marked() {
         assert!(!game.heap_items.0, "{:?}", game.game.moves);
     }
 }
+
+proptest::proptest! {
+    /// A clock comment's end is its first `}`, and what it says it holds is what a look
+    /// at its text finds: no event command, no control character.
+    #[test]
+    fn a_clock_comment_ends_where_it_closes_and_holds_neither_command_nor_control(
+        pieces in proptest::collection::vec(
+            proptest::sample::select(vec![
+                &b"[%clk "[..], b"[%clk 0:09:57.1]", b"[%event 5]", b"0", b"9", b":", b".",
+                b"]", b"}", b"{", b"[", b" ", b"a", b"\x01", b"\x7f", b"\xc2\x85",
+            ]),
+            0..12,
+        )
+    ) {
+        let bytes = pieces.concat();
+        for from in 0..=bytes.len() {
+            if let Some(end) = clock_comment_end(&bytes, from) {
+                let text = &bytes[from..end];
+                proptest::prop_assert_eq!(memchr(b'}', &bytes[from..]), Some(end - from));
+                proptest::prop_assert!(!may_hold_control_character(text));
+                proptest::prop_assert!(memchr::memmem::find(text, b"[%event").is_none());
+            }
+        }
+    }
+}
+
+#[test]
+fn clock_comments_are_read_whole_and_other_comments_are_not_taken_for_them() {
+    for (text, end) in [
+        ("[%clk 0:09:57.1]} 2. d4", Some(16)),
+        (" [%clk 0:03:00] } 2. d4", Some(16)),
+        ("[%clk 1:00:00]} 1. e4 e5 2. Nf3", Some(14)),
+        // Too near the end of the text for the words read: read the general way.
+        ("[%clk 1:00:00]} 1-0", None),
+        ("[%clk 0:03:00] [%event 5]}", None),
+        ("[%eval 0.17] [%clk 0:03:00]}", None),
+        ("[%clk 0:03:00]", None),
+        ("[%clk 0:0\u{1b}]}", None),
+        ("  [%clk 0:03:00]}", None),
+    ] {
+        assert_eq!(clock_comment_end(text.as_bytes(), 0), end, "{text:?}");
+    }
+    let game = one("[Result \"*\"]\n\n1. e4 {[%clk 0:09:57.1]} e5 { [%clk 0:09:50] } *\n");
+    assert!(game.diagnostics.is_empty(), "{:?}", game.diagnostics);
+    let comments: Vec<_> = game
+        .game
+        .moves
+        .iter()
+        .filter_map(|item| match &item.node {
+            Item::Comment(comment) => Some(comment.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(comments, ["[%clk 0:09:57.1]", " [%clk 0:09:50] "]);
+}
+
+#[test]
+fn time_bytes_are_flagged_exactly_wherever_they_stand() {
+    for at in 0..8 {
+        for b in 0..=255u8 {
+            for fill in [b'0', b'a', 0x00, 0xff] {
+                let mut word = [fill; 8];
+                word[at] = b;
+                let flags = time_bytes(u64::from_le_bytes(word)).to_le_bytes();
+                for (i, &byte) in word.iter().enumerate() {
+                    let expected = byte.is_ascii_digit() || byte == b':' || byte == b'.';
+                    assert_eq!(flags[i] == 0x80, expected, "{word:?} at {i}");
+                    assert!(flags[i] == 0 || flags[i] == 0x80);
+                }
+            }
+        }
+    }
+}

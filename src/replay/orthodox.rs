@@ -759,7 +759,18 @@ fn board_square(square: Square) -> Option<BoardSquare> {
 }
 
 fn has_legal_move(board: &Board) -> bool {
-    board.generate_moves(|_| true)
+    // A step of the king first, a square at a time: most checks are answered so, and
+    // cozy-chess judges every square the king could step to before it hands any on.
+    let us = board.side_to_move();
+    let king = board.king(us);
+    let steps = get_king_moves(king) & !board.colors(us);
+    steps.into_iter().any(|to| {
+        board.is_legal(Move {
+            from: king,
+            to,
+            promotion: None,
+        })
+    }) || board.generate_moves_for(!king.bitboard(), |_| true)
 }
 
 /// What the move just played gives the side now to move.
