@@ -759,8 +759,12 @@ fn board_square(square: Square) -> Option<BoardSquare> {
 }
 
 fn has_legal_move(board: &Board) -> bool {
-    // A step of the king first, a square at a time: most checks are answered so, and
-    // cozy-chess judges every square the king could step to before it hands any on.
+    if board.checkers().is_empty() {
+        return board.generate_moves(|_| true);
+    }
+    // In check, a step of the king first, a square at a time: most checks are answered
+    // so, and cozy-chess judges every square the king could step to before it hands any
+    // on. (Out of check, another piece nearly always moves, and is found first.)
     let us = board.side_to_move();
     let king = board.king(us);
     let steps = get_king_moves(king) & !board.colors(us);
