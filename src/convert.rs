@@ -183,9 +183,9 @@ impl MoveSink for LayOutAsRead<'_> {
         }
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, text: &str, clock: bool) {
         if self.game_start.is_some() {
-            self.layout.comment(&mut self.text, text);
+            self.layout.comment(&mut self.text, text, clock);
         }
     }
 

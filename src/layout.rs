@@ -152,10 +152,11 @@ impl GameAsRead {
         self.keep(&lines);
     }
 
-    /// A brace comment of the movetext, as [`GameAsRead::item`] lays it out.
-    pub(crate) fn comment(&mut self, out: &mut String, text: &str) {
+    /// A brace comment of the movetext, as [`GameAsRead::item`] lays it out; `clock`
+    /// as [`crate::pgn::MoveSink::comment`] says.
+    pub(crate) fn comment(&mut self, out: &mut String, text: &str, clock: bool) {
         let mut lines = self.lines(out);
-        lines.comment(text);
+        lines.comment(text, clock);
         self.keep(&lines);
         self.at.interrupted = true;
     }
@@ -431,7 +432,7 @@ impl<'a, 's, Spell: Fn(Span) -> Option<&'s str>> Lines<'a, Spell> {
                 self.ascii_token(&token, 0);
             }
             Item::Comment(c) => match c.kind {
-                CommentKind::Brace => self.comment(&c.text),
+                CommentKind::Brace => self.comment(&c.text, false),
                 CommentKind::Line => self.line_comment(&c.text),
             },
             Item::Escape(text) => {
@@ -441,10 +442,10 @@ impl<'a, 's, Spell: Fn(Span) -> Option<&'s str>> Lines<'a, Spell> {
                 self.out.push('\n');
             }
             // Transcript lines become comments so a PGN reader keeps them.
-            Item::Prose(text) => self.comment(text),
+            Item::Prose(text) => self.comment(text, false),
             Item::EventLine(line) => match &line.event {
-                Some(event) => self.comment(&event.to_string()),
-                None => self.comment(&line.text),
+                Some(event) => self.comment(&event.to_string(), false),
+                None => self.comment(&line.text, false),
             },
         }
         at.interrupted = true;
@@ -492,13 +493,17 @@ impl<'a, 's, Spell: Fn(Span) -> Option<&'s str>> Lines<'a, Spell> {
 
     /// A brace comment; text that holds a `}` (transcript prose, which is one line) can
     /// only be a rest-of-line comment.
-    fn comment(&mut self, text: &str) {
+    /// `clock`: the text is known to be one line of printable ASCII without a `}`, as
+    /// the reader found a clock command to be.
+    fn comment(&mut self, text: &str, clock: bool) {
         // Nearly every comment (`[%clk 0:09:57.1]`) is printable ASCII without a `}`:
-        // judged in one pass and written straight, without `token_of`'s loops over parts.
-        // Every byte compared, without an early exit the compiler could not vectorize.
-        let plain = text.bytes().fold(true, |plain, b| {
-            plain & (b.wrapping_sub(b' ') < 0x5f) & (b != b'}')
-        });
+        // judged in one pass (unless the reader knows it) and written straight, without
+        // `token_of`'s loops over parts. Every byte compared, without an early exit the
+        // compiler could not vectorize.
+        let plain = clock
+            || text.bytes().fold(true, |plain, b| {
+                plain & (b.wrapping_sub(b' ') < 0x5f) & (b != b'}')
+            });
         if plain {
             let width = text.len() + 2;
             self.space_for(width);
@@ -607,6 +612,21 @@ mod tests {
         let mut out = String::new();
         write_games(games.iter().map(|g| &g.game), &mut out);
         out
+    }
+
+    #[test]
+    fn a_clock_comment_known_to_the_reader_is_laid_out_as_any_other() {
+        for (column, text) in [(0, "[%clk 0:09:57.1]"), (70, " [%clk 0:03:00] "), (3, "x")] {
+            let laid_out = |clock| {
+                let mut out = String::new();
+                let mut lines = Lines::new(&mut out, |_| None);
+                lines.column = column;
+                lines.comment(text, clock);
+                let at = (lines.column, lines.glue);
+                (out, at)
+            };
+            assert_eq!(laid_out(true), laid_out(false), "{text:?} at {column}");
+        }
     }
 
     #[test]

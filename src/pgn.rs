@@ -367,8 +367,10 @@ pub(crate) trait MoveSink {
     /// A brace comment of a game it plays, where the sink [`MoveSink::sees_items`] and
     /// the tree keeps none: its text, where [`MoveSink::item`] would be handed an item
     /// made for it (`fmt` lays out a clock comment after nearly every move of some
-    /// files). A sink that sees items takes these too.
-    fn comment(&mut self, _text: &str) {}
+    /// files). A sink that sees items takes these too. `clock`: the text is known to be
+    /// one clock command (`[%clk 0:09:57.1]`), so one line of printable ASCII without a
+    /// `}`; `false` says nothing of it.
+    fn comment(&mut self, _text: &str, _clock: bool) {}
     fn open_variation(&mut self);
     fn close_variation(&mut self);
     /// The game holds what only the tree can take (an unreadable token, an event, a
@@ -955,7 +957,8 @@ impl Reader<'_, '_, '_> {
     fn brace_comment(&mut self) {
         let start = self.pos;
         let from = start + 1;
-        let (end, mentions_event) = match clock_comment_end(self.bytes, from) {
+        let clock_end = clock_comment_end(self.bytes, from);
+        let (end, mentions_event) = match clock_end {
             // Digits and signs: no control character, no event command.
             Some(end) => (end, false),
             None => match memchr(b'}', &self.bytes[from..]) {
@@ -975,7 +978,7 @@ impl Reader<'_, '_, '_> {
             if self.sink_sees_items
                 && let Some(sink) = self.sink.as_deref_mut()
             {
-                sink.comment(text);
+                sink.comment(text, clock_end.is_some());
             }
             return self.drop_played(self.span(start, end + 1));
         }
