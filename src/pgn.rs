@@ -33,13 +33,14 @@ pub struct Tag {
 }
 
 /// A tag value: `known` where the reader's fast path found it among the constants,
-/// else `text` (which, unlike `known`, needs its character boundaries checked).
+/// else a copy of `text` (which, unlike `known`, needs its character boundaries
+/// checked).
 #[inline(always)]
 fn known_or_copied<'t>(
-    known: Option<&'static str>,
+    known: Option<CompactString>,
     text: impl FnOnce() -> &'t str,
 ) -> CompactString {
-    CompactString::new(known.unwrap_or_else(text))
+    known.unwrap_or_else(|| CompactString::new(text()))
 }
 
 /// `known` when the text is one of the names or values kept as constants, else a copy
@@ -1751,7 +1752,7 @@ struct PlainTag {
     name: std::ops::Range<usize>,
     known_name: Option<&'static str>,
     value: std::ops::Range<usize>,
-    known_value: Option<&'static str>,
+    known_value: Option<CompactString>,
     len: usize,
 }
 
@@ -1887,22 +1888,27 @@ fn roster_name(bytes: &[u8]) -> Option<(&'static str, usize)> {
 
 /// A placeholder or result value closed by `"]` at `start`, and its length: most values
 /// of files exported without details. `None` leaves the value to be found byte by byte,
-/// which reads these the same.
+/// which reads these the same. Each value a constant, made at compile time: copying
+/// one is a store of its 24 bytes, where making it from its text took some 40
+/// instructions (openings.pgn has seven such values a game).
 #[inline(always)]
-fn placeholder_value(bytes: &[u8], start: usize) -> Option<(&'static str, usize)> {
+fn placeholder_value(bytes: &[u8], start: usize) -> Option<(CompactString, usize)> {
     let w = u64::from_le_bytes(bytes.get(start..start + 8)?.try_into().unwrap());
-    let value = match w as u8 {
-        b'?' if w & mask(3) == word(b"?\"]") => "?",
+    let (value, len) = match w as u8 {
+        b'?' if w & mask(3) == word(b"?\"]") => (CompactString::const_new("?"), 1),
         b'?' if w == word(b"????.??.") && bytes.get(start + 8..start + 12) == Some(b"??\"]") => {
-            "????.??.??"
+            (CompactString::const_new("????.??.??"), 10)
         }
-        b'*' if w & mask(3) == word(b"*\"]") => "*",
-        b'-' if w & mask(3) == word(b"-\"]") => "-",
-        b'1' if w & mask(5) == word(b"1-0\"]") => "1-0",
-        b'0' if w & mask(5) == word(b"0-1\"]") => "0-1",
+        b'*' if w & mask(3) == word(b"*\"]") => (CompactString::const_new("*"), 1),
+        b'-' if w & mask(3) == word(b"-\"]") => (CompactString::const_new("-"), 1),
+        b'1' if w & mask(5) == word(b"1-0\"]") => (CompactString::const_new("1-0"), 3),
+        b'1' if w == word(b"1/2-1/2\"") && bytes.get(start + 8) == Some(&b']') => {
+            (CompactString::const_new("1/2-1/2"), 7)
+        }
+        b'0' if w & mask(5) == word(b"0-1\"]") => (CompactString::const_new("0-1"), 3),
         _ => return None,
     };
-    Some((value, value.len()))
+    Some((value, len))
 }
 
 /// Reads one tag pair from the start of `line` (which begins with `[`). Returns the tag
