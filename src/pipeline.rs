@@ -132,7 +132,7 @@ struct Numbered<I> {
 fn read<W, E>(
     input: &Mutex<Numbered<impl Iterator<Item = Result<W, E>>>>,
 ) -> Option<(u64, Result<W, E>)> {
-    let mut numbered = lock_spinning(input).ok()?;
+    let mut numbered = lock_yielding(input).ok()?;
     if numbered.ended {
         return None;
     }
@@ -153,24 +153,26 @@ fn read<W, E>(
     }
 }
 
-/// How long a thread that finds the input locked spins before it sleeps: longer than
-/// another thread holds it to read a chunk (some tens of microseconds), shorter than
-/// work worth a core. A thread put to sleep there was woken 0.1 ms to 1.6 ms later on a
-/// two-core VM (`perf trace`), each time another thread read an item while it waited.
-const SPIN_BEFORE_SLEEP: Duration = Duration::from_micros(300);
+/// How long a thread that finds the input locked keeps trying before it sleeps: longer
+/// than another thread holds it to read a chunk (some tens of microseconds), shorter
+/// than work worth a core. A thread put to sleep there was woken 0.1 ms to 1.6 ms later
+/// on a two-core VM (`perf trace`), each time another thread read an item while it
+/// waited.
+const YIELD_BEFORE_SLEEP: Duration = Duration::from_micros(300);
 
-/// `mutex.lock()`, spinning for up to [`SPIN_BEFORE_SLEEP`] while another thread holds
-/// it.
-fn lock_spinning<T>(mutex: &Mutex<T>) -> std::sync::LockResult<std::sync::MutexGuard<'_, T>> {
+/// `mutex.lock()`, trying again and yielding its core for up to [`YIELD_BEFORE_SLEEP`]
+/// while another thread holds it.
+fn lock_yielding<T>(mutex: &Mutex<T>) -> std::sync::LockResult<std::sync::MutexGuard<'_, T>> {
     let start = Instant::now();
     loop {
         match mutex.try_lock() {
             Ok(guard) => return Ok(guard),
             Err(TryLockError::Poisoned(poisoned)) => return Err(poisoned),
-            Err(TryLockError::WouldBlock) if start.elapsed() < SPIN_BEFORE_SLEEP => {
-                for _ in 0..16 {
-                    std::hint::spin_loop();
-                }
+            // Yielding, not spinning in place: where threads outnumber cores, the one
+            // holding the lock may be waiting for this one's core (spinning cost
+            // `--jobs 16` on two cores 10% more time).
+            Err(TryLockError::WouldBlock) if start.elapsed() < YIELD_BEFORE_SLEEP => {
+                thread::yield_now();
             }
             Err(TryLockError::WouldBlock) => return mutex.lock(),
         }
