@@ -156,23 +156,26 @@ impl Checker<'_> {
             .map_err(Failure::Read)?
             .map(|pending| pending.map_err(Failure::Read));
         if self.jobs == 1 {
-            // One thread: each part is checked and reported as soon as its batch is read.
-            let mut locator = Locator::default();
+            // One thread: each chunk is checked and reported as soon as it is read, as a
+            // thread of many does, into the same lists. Reported part by part (a game,
+            // nearly always), the writing and the summary's merging cost a file of short
+            // games 3% of its time.
             let mut checked = Checked::default();
             let mut playing = self.playing();
             for pending in chunks {
-                pending?.for_each_part_playing(
+                let mut locator = Locator::default();
+                let Ok(_) = pending?.for_each_part_playing(
                     name,
                     playing.as_mut(),
                     |source, _, games, played| {
                         self.check_part(source, games, played, &mut locator, &mut checked);
-                        write(&checked)?;
-                        checked.rendered.clear();
-                        checked.summary = Summary::default();
-                        checked.readings.clear();
-                        Ok(())
+                        Ok::<(), Infallible>(())
                     },
-                )?;
+                );
+                write(&checked)?;
+                checked.rendered.clear();
+                checked.summary = Summary::default();
+                checked.readings.clear();
             }
             return Ok(());
         }
