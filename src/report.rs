@@ -219,7 +219,7 @@ impl Rendered {
     }
 
     /// Empties the rendering for the next games; the texts remembered escaped stay, as
-    /// the next games repeat them too (`check --jobs 1` clears it after every game).
+    /// the next games repeat them too (one thread clears it after every chunk).
     pub fn clear(&mut self) {
         self.text.clear();
         self.slots.clear();
