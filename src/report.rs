@@ -209,6 +209,11 @@ impl Rendered {
         self.slots.push(self.text.len());
     }
 
+    /// Bytes of text rendered.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// Games rendered.
     pub fn len(&self) -> usize {
         self.games.len()
@@ -219,7 +224,7 @@ impl Rendered {
     }
 
     /// Empties the rendering for the next games; the texts remembered escaped stay, as
-    /// the next games repeat them too (one thread clears it after every chunk).
+    /// the next games repeat them too (`check --jobs 1` clears it every few kilobytes).
     pub fn clear(&mut self) {
         self.text.clear();
         self.slots.clear();
