@@ -11,8 +11,8 @@ use xpgn::report::{GameReport, Locator, Rendered, RenderedSize, Reporter, Source
 use xpgn::rules::Variants;
 
 use super::{
-    ExitStatus, Failure, InputArgs, JobsArgs, ReportArgs, VariantArgs, WORKER_STACK_BYTES,
-    output_failed, variants_and_inputs,
+    ExitStatus, Failure, InputArgs, JobsArgs, REPORTED_AT_ONCE, ReportArgs, VariantArgs,
+    WORKER_STACK_BYTES, output_failed, variants_and_inputs,
 };
 
 #[derive(clap::Args, Debug)]
@@ -78,9 +78,6 @@ pub fn run(args: CheckArgs) -> ExitStatus {
     }
     args.report.exit_status(status)
 }
-
-/// How many bytes of reports one thread gathers before writing them (`--jobs 1`).
-const REPORTED_AT_ONCE: usize = 8 * 1024;
 
 struct Checker<'a> {
     variants: &'a Variants,
@@ -160,10 +157,7 @@ impl Checker<'_> {
             .map(|pending| pending.map_err(Failure::Read));
         if self.jobs == 1 {
             // One thread: games are reported as they are checked, some kilobytes of
-            // reports at a time. Part by part (a game, nearly always), writing and
-            // merging the summary cost a file of short games 1.4% of its instructions; a
-            // chunk at a time, a report read through a pipe came in bursts its reader
-            // fell behind on (4% slower on openings.pgn, `| cat`).
+            // reports at a time.
             let mut locator = Locator::default();
             let mut checked = Checked::default();
             let mut playing = self.playing();

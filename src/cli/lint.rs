@@ -20,8 +20,8 @@ use xpgn::rules::Variants;
 use xpgn::source::{Compression, Input, InputFormat, collect_inputs, decode};
 
 use super::{
-    ExitStatus, Failure, InputKind, JobsArgs, ReportArgs, VariantArgs, WORKER_STACK_BYTES,
-    output_failed,
+    ExitStatus, Failure, InputKind, JobsArgs, REPORTED_AT_ONCE, ReportArgs, VariantArgs,
+    WORKER_STACK_BYTES, output_failed,
 };
 
 #[derive(clap::Args, Debug)]
@@ -317,6 +317,9 @@ struct Linted {
     summary: Summary,
 }
 
+/// Writes what was linted so far and empties it.
+type ReportOf<'r, E> = &'r mut dyn FnMut(&mut Linted) -> Result<(), E>;
+
 impl<'a> FileRun<'a> {
     fn scope(&self) -> Scope {
         let writable = self.input.path.is_some() && self.input.compression == Compression::None;
@@ -360,46 +363,57 @@ impl<'a> FileRun<'a> {
             rendered: self.rendered_size.new_rendered(),
             summary: Summary::default(),
         };
-        self.lint_chunk_into(pending, &mut linted);
+        let Ok(()) = self.lint_chunk_into(pending, &mut linted, None::<ReportOf<Infallible>>);
         linted
     }
 
-    /// [`FileRun::lint_chunk`] into `linted`, empty: one thread renders every chunk into
-    /// the same text, which a file of short games with a finding each makes some 700 KB
-    /// a chunk, fresh pages for the kernel to clear each time were it allocated anew.
-    fn lint_chunk_into(&self, pending: PendingChunk, linted: &mut Linted) {
+    /// [`FileRun::lint_chunk`] into `linted`: one thread renders every chunk into the
+    /// same text (fresh pages for the kernel to clear each time were it allocated anew),
+    /// and hands it to `report` every [`REPORTED_AT_ONCE`] bytes, to write and empty.
+    fn lint_chunk_into<E>(
+        &self,
+        pending: PendingChunk,
+        linted: &mut Linted,
+        mut report: Option<ReportOf<'_, E>>,
+    ) -> Result<(), E> {
         let mut locator = Locator::default();
         // Each game's findings, once reported, leave their list to the next game.
         let mut list = Vec::new();
         let mut playing = self.playing();
         let name = &self.input.display;
-        let lint_part =
-            |source: Source<'_>, _: &_, games: &[ParsedGame], played: &[Option<PlayedAsRead>]| {
-                for (parsed, played) in games.iter().zip(played) {
-                    let room = std::mem::take(&mut list);
-                    let replay = match played {
-                        Some(played) => lint_game_played(
-                            parsed,
-                            played,
-                            source,
-                            (self.selection, self.scope()),
-                            room,
-                        ),
-                        None => self.lint(source, parsed, room),
-                    };
-                    linted.summary.add(&replay.diagnostics);
-                    let report = GameReport {
+        let lint_part = |source: Source<'_>,
+                         _: &_,
+                         games: &[ParsedGame],
+                         played: &[Option<PlayedAsRead>]| {
+            for (parsed, played) in games.iter().zip(played) {
+                let room = std::mem::take(&mut list);
+                let replay = match played {
+                    Some(played) => lint_game_played(
+                        parsed,
+                        played,
                         source,
-                        game: &parsed.game,
-                        replay: &replay,
-                    };
-                    linted.rendered.add(self.reporter, &report, &mut locator);
-                    list = replay.diagnostics;
-                }
-                Ok::<(), Infallible>(())
-            };
-        let Ok(_) = pending.for_each_part_playing(name, playing.as_mut(), lint_part);
+                        (self.selection, self.scope()),
+                        room,
+                    ),
+                    None => self.lint(source, parsed, room),
+                };
+                linted.summary.add(&replay.diagnostics);
+                let report = GameReport {
+                    source,
+                    game: &parsed.game,
+                    replay: &replay,
+                };
+                linted.rendered.add(self.reporter, &report, &mut locator);
+                list = replay.diagnostics;
+            }
+            match report.as_mut() {
+                Some(report) if linted.rendered.text_len() >= REPORTED_AT_ONCE => report(linted),
+                _ => Ok(()),
+            }
+        };
+        pending.for_each_part_playing(name, playing.as_mut(), lint_part)?;
         self.rendered_size.note(&linted.rendered);
+        Ok(())
     }
 
     /// Lints the file chunk by chunk and reports every finding.
@@ -423,12 +437,16 @@ impl<'a> FileRun<'a> {
                 rendered: Rendered::default(),
                 summary: Summary::default(),
             };
-            for pending in chunks {
-                self.lint_chunk_into(pending?, &mut linted);
-                write(&linted)?;
+            let mut report = |linted: &mut Linted| {
+                write(linted)?;
                 linted.rendered.clear();
                 linted.summary = Summary::default();
+                Ok(())
+            };
+            for pending in chunks {
+                self.lint_chunk_into(pending?, &mut linted, Some(&mut report))?;
             }
+            report(&mut linted)?;
         } else {
             let lint = |pending| self.lint_chunk(pending);
             let write = |linted: Linted| write(&linted);

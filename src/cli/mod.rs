@@ -263,6 +263,12 @@ pub struct JobsArgs {
 /// threads than cores (a machine shared with other work), without thousands of stacks.
 const MAX_JOBS: usize = 64;
 
+/// How many bytes of reports one thread gathers before writing them (`--jobs 1`): game
+/// by game, writing and merging the summary cost a file of short games 1.4% of its
+/// instructions; a chunk at a time, a report read through a pipe came in bursts its
+/// reader fell behind on (docs/speed.md, round six).
+pub(crate) const REPORTED_AT_ONCE: usize = 8 * 1024;
+
 /// Replaying a game recurses once per level of variations, up to
 /// [`xpgn::pgn::MAX_VARIATION_DEPTH`]: as much stack as the main thread has (a spawned
 /// thread gets 2 MiB), of which only the pages used are touched.
