@@ -224,7 +224,7 @@ impl Rendered {
     }
 
     /// Empties the rendering for the next games; the texts remembered escaped stay, as
-    /// the next games repeat them too (`check --jobs 1` clears it every few kilobytes).
+    /// the next games repeat them too (one thread clears it every few kilobytes).
     pub fn clear(&mut self) {
         self.text.clear();
         self.slots.clear();
